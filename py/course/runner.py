@@ -1,0 +1,226 @@
+"""Run notebook cells in one shared namespace and describe what they printed.
+
+The same code runs at build time in CPython and in the browser's Pyodide
+worker, so a cell's output is produced by one mechanism in both places and
+the page can show the build-time output until Python has loaded.
+
+An output is a list of JSON-ready items:
+    {"type": "stream", "name": "stdout" | "stderr", "text": str}
+    {"type": "error", "text": str}          a traceback trimmed to cell frames
+    {"type": "truncated", "lines": int}     output past the limit was dropped
+    {"type": "display", "mime": str, "data": str}   from course.display
+
+Runs on Python 3.8 and later.
+"""
+
+import ast
+import linecache
+import sys
+import time
+import types
+
+MAX_LINES = 1000
+MAX_CHARS = 100000
+FLUSH_SECONDS = 0.05
+FLUSH_CHARS = 8192
+
+
+class OutputSink:
+    """Collects a cell's output, passes it on in batches and cuts it off past a limit."""
+
+    def __init__(self, send=None, max_lines=MAX_LINES, max_chars=MAX_CHARS):
+        self.items = []
+        self._send = send
+        self._max_lines = max_lines
+        self._max_chars = max_chars
+        self._lines = 0
+        self._chars = 0
+        self._dropped_newlines = 0
+        self._dropped_partial = False
+        self._dropping = False
+        self._pending = []
+        self._last_flush = time.monotonic()
+
+    def write(self, name, text):
+        """Record text printed on stream `name`, dropping what is past the limit."""
+        if not text:
+            return
+        if self._dropping:
+            self._drop(text)
+            return
+        room_chars = self._max_chars - self._chars
+        room_lines = self._max_lines - self._lines
+        kept = _head(text, room_lines, room_chars)
+        if kept:
+            self._lines += kept.count("\n")
+            self._chars += len(kept)
+            self._add({"type": "stream", "name": name, "text": kept})
+        if len(kept) < len(text):
+            self._dropping = True
+            self._drop(text[len(kept):])
+        if time.monotonic() - self._last_flush > FLUSH_SECONDS or self._pending_chars() > FLUSH_CHARS:
+            self.flush()
+
+    def add(self, item):
+        """Record a non-stream item (an error or a display)."""
+        self._add(item)
+        self.flush()
+
+    def close(self):
+        """Record the truncation notice, if any, and pass on everything left."""
+        if self._dropping:
+            lines = self._dropped_newlines + (1 if self._dropped_partial else 0)
+            self._add({"type": "truncated", "lines": lines})
+        self.flush()
+        return _merge(self.items)
+
+    def flush(self):
+        """Pass the pending items on to the live receiver, if there is one."""
+        self._last_flush = time.monotonic()
+        if self._send is not None and self._pending:
+            self._send(_merge(self._pending))
+        self._pending = []
+
+    def _drop(self, text):
+        self._dropped_newlines += text.count("\n")
+        self._dropped_partial = not text.endswith("\n")
+
+    def _add(self, item):
+        self.items.append(item)
+        self._pending.append(item)
+
+    def _pending_chars(self):
+        return sum(len(item.get("text", "")) for item in self._pending)
+
+
+def _head(text, max_lines, max_chars):
+    """The longest start of text within both limits."""
+    if max_lines <= 0 or max_chars <= 0:
+        return ""
+    text = text[:max_chars]
+    end = -1
+    for _ in range(max_lines):
+        end = text.find("\n", end + 1)
+        if end < 0:
+            return text
+    return text[:end + 1]
+
+
+def _merge(items):
+    """Join consecutive stream items of the same stream."""
+    merged = []
+    for item in items:
+        last = merged[-1] if merged else None
+        if (last is not None and item["type"] == "stream" and last["type"] == "stream"
+                and last["name"] == item["name"]):
+            merged[-1] = dict(last, text=last["text"] + item["text"])
+        else:
+            merged.append(dict(item))
+    return merged
+
+
+class _Stream:
+    """A text file object that writes into an OutputSink."""
+
+    def __init__(self, sink, name):
+        self._sink = sink
+        self._name = name
+
+    def write(self, text):
+        self._sink.write(self._name, str(text))
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+    @property
+    def encoding(self):
+        return "utf-8"
+
+
+class Session:
+    """One namespace shared by the cells of a page, run in page order."""
+
+    def __init__(self, send=None, cell_label="cell"):
+        self.namespace = {"__name__": "__main__", "__builtins__": __builtins__}
+        self.cell_label = cell_label
+        self._send = send
+        self.current_sink = None
+
+    def filename(self, cell_id):
+        """The file name a cell's frames carry in tracebacks."""
+        return "<{} {}>".format(self.cell_label, cell_id)
+
+    async def run(self, cell_id, source):
+        """Run one cell; return {"ok": bool, "output": [items]}."""
+        sink = OutputSink(self._send)
+        filename = self.filename(cell_id)
+        ok = True
+        saved = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = _Stream(sink, "stdout"), _Stream(sink, "stderr")
+        self.current_sink = sink
+        try:
+            linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+            body, last = _compile(source, filename)
+            result = eval(body, self.namespace)
+            if isinstance(result, types.CoroutineType):
+                await result
+            if last is not None:
+                value = eval(last, self.namespace)
+                if isinstance(value, types.CoroutineType):
+                    value = await value
+                if value is not None:
+                    print(repr(value))
+        except BaseException as error:  # whatever the learner's code raises is output, even SystemExit
+            ok = False
+            sink.add({"type": "error", "text": format_error(error, self._is_cell_file)})
+        finally:
+            sys.stdout, sys.stderr = saved
+            self.current_sink = None
+        return {"ok": ok, "output": sink.close()}
+
+    def _is_cell_file(self, filename):
+        return filename.startswith("<{} ".format(self.cell_label))
+
+
+def _compile(source, filename):
+    """Compile a cell as statements plus, notebook-style, a final expression to show."""
+    flags = ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
+    tree = ast.parse(source, filename, "exec")
+    last = None
+    if tree.body and isinstance(tree.body[-1], ast.Expr):
+        last_expr = ast.Expression(tree.body.pop().value)
+        last = compile(last_expr, filename, "eval", flags)
+    return compile(tree, filename, "exec", flags), last
+
+
+def format_error(error, is_cell_file):
+    """A traceback with only the cells' frames, formatted the same on every Python."""
+    lines = []
+    tb = error.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if is_cell_file(code.co_filename):
+            lines.append('  File "{}", line {}, in {}\n'.format(code.co_filename, tb.tb_lineno, code.co_name))
+            text = linecache.getline(code.co_filename, tb.tb_lineno).strip()
+            if text:
+                lines.append("    {}\n".format(text))
+        tb = tb.tb_next
+    if isinstance(error, SyntaxError) and error.filename and is_cell_file(error.filename):
+        lines.append('  File "{}", line {}\n'.format(error.filename, error.lineno))
+        if error.text:
+            lines.append("    {}\n".format(error.text.strip()))
+        message = error.msg
+    else:
+        message = str(error)
+    if lines and not isinstance(error, SyntaxError):
+        lines.insert(0, "Traceback (most recent call last):\n")
+    name = type(error).__name__
+    module = type(error).__module__
+    if module not in ("builtins", "__main__"):
+        name = "{}.{}".format(module, name)
+    lines.append("{}: {}\n".format(name, message) if message else "{}\n".format(name))
+    return "".join(lines)

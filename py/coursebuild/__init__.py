@@ -1,0 +1,1 @@
+"""The build pipeline: lesson sources in, a static site out (CPython only)."""

@@ -1,0 +1,82 @@
+"""Front-end assets: bundle the page script and the editor, copy styles and worker files.
+
+The page controller is bundled as a classic script so that a page opened from
+disk still runs it (browsers refuse module scripts from file://); the editor is
+an ES module loaded on first edit. Bundles are cached by the hash of their inputs.
+"""
+
+import hashlib
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from .errors import LessonError
+
+BUNDLES = (
+    # (entry under site/, output under assets/, esbuild format)
+    ("page/main.js", "page.js", "iife"),
+    ("editor/editor.js", "editor.js", "esm"),
+)
+COPIED = ("style.css", "worker/worker-handler.js", "worker/worker-module.mjs", "worker/worker-classic.js")
+LANGUAGES = ("en", "es", "uk")
+
+
+def load_strings(site_dir):
+    """The UI strings of every language; a key missing from any table is an error."""
+    tables = {lang: json.loads((site_dir / "i18n" / (lang + ".json")).read_text(encoding="utf-8"))
+              for lang in LANGUAGES}
+    errors = []
+    keys = set().union(*tables.values())
+    for lang, table in tables.items():
+        for key in sorted(keys - set(table)):
+            errors.append(LessonError(Path("site/i18n/{}.json".format(lang)), None,
+                                      "the UI string '{}' is missing; add it in this language".format(key)))
+    return tables, errors
+
+
+def bundle(root, cache_dir, out_dir):
+    """Write the esbuild bundles into out_dir, reusing cached ones."""
+    digest = _inputs_digest(root)
+    cached = cache_dir / "bundles" / digest
+    if not all((cached / output).exists() for _, output, _ in BUNDLES):
+        esbuild = root / "node_modules" / ".bin" / "esbuild"
+        if not esbuild.exists():
+            raise LessonError(Path("package.json"), None, "esbuild is not installed; run 'npm ci' first")
+        staging = cached.with_name(digest + ".partial")
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir(parents=True)
+        for entry, output, form in BUNDLES:
+            command = [str(esbuild), str(root / "site" / entry), "--bundle", "--minify", "--format=" + form,
+                       "--target=es2020", "--legal-comments=none", "--outfile=" + str(staging / output)]
+            done = subprocess.run(command, capture_output=True, text=True)
+            if done.returncode != 0:
+                raise LessonError(Path("site") / entry, None, "esbuild failed: " + done.stderr.strip()[-2000:])
+        shutil.rmtree(cached, ignore_errors=True)
+        staging.rename(cached)
+    for _, output, _ in BUNDLES:
+        shutil.copyfile(cached / output, out_dir / output)
+
+
+def copy_static(root, out_dir):
+    """Copy the stylesheet and the worker files as they are."""
+    for name in COPIED:
+        shutil.copyfile(root / "site" / name, out_dir / Path(name).name)
+
+
+def course_library(py_dir):
+    """The course library as {relative path: source}, for the worker to write to its file system."""
+    files = {}
+    for path in sorted((py_dir / "course").rglob("*.py")):
+        files[str(path.relative_to(py_dir).as_posix())] = path.read_text(encoding="utf-8")
+    return files
+
+
+def _inputs_digest(root):
+    digest = hashlib.sha256()
+    paths = sorted((root / "site").rglob("*.js")) + [root / "package-lock.json"]
+    for path in paths:
+        if path.exists():
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:20]

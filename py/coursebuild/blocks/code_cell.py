@@ -1,0 +1,94 @@
+"""A runnable Python cell, in jupytext's MyST notebook form.
+
+    ```{code-cell} ipython3
+    :tags: [raises-exception]
+    1 / 0
+    ```
+
+Tags: `raises-exception` marks a cell that is meant to raise (lessons teach
+errors); the build then fails if it does *not* raise.
+"""
+
+import html
+from dataclasses import dataclass
+
+from .. import highlight
+from .base import check_options
+
+KERNELS = ("ipython3", "python3", "python", "")
+TAGS = ("raises-exception",)
+
+
+@dataclass
+class CodeCell:
+    """One cell: its number on the page, code, and where it sits in the source."""
+
+    number: int
+    code: str
+    raises: bool
+    line: int
+    code_line: int
+    is_cell = True
+
+    def render(self, context):
+        """The cell's HTML: controls, highlighted code and its build-time output."""
+        strings = context.strings
+        label = "{} {}".format(strings["cell_label"].capitalize(), self.number)
+        output = context.outputs.get(self.number, [])
+        return (
+            '<section class="cell" id="cell-{n}" data-cell="{n}" aria-label="{label}">\n'
+            '<div class="cell-bar"><span class="cell-name">{label}</span>'
+            '<span class="cell-actions" hidden>'
+            '<button type="button" class="button run" data-action="run" aria-label="{run_label}">{run}</button>'
+            '<button type="button" class="button reset" data-action="reset" hidden>{reset}</button>'
+            '</span><span class="cell-status" role="status"></span></div>\n'
+            '<div class="cell-code" tabindex="0" role="textbox" aria-readonly="true" aria-label="{code_label}">'
+            '<pre class="code highlight"><code>{code}</code></pre></div>\n'
+            '<div class="cell-output" aria-live="polite" aria-label="{output_label}" data-origin="build">{out}</div>\n'
+            '</section>\n'
+        ).format(
+            n=self.number, label=html.escape(label),
+            run=html.escape(strings["run"]), reset=html.escape(strings["reset"]),
+            run_label=html.escape("{} {}".format(strings["run"], label)),
+            code_label=html.escape(strings["code_label"].format(n=self.number)),
+            output_label=html.escape(strings["output_label"].format(n=self.number)),
+            code=highlight.highlight(self.code), out=render_output(output, strings),
+        )
+
+    def data(self):
+        """What the page controller needs to run the cell."""
+        return {"id": self.number, "code": self.code, "raises": self.raises}
+
+
+def parse(directive, context):
+    """Validate a code-cell directive and number it."""
+    check_options(directive, context, ("tags",))
+    if directive.argument not in KERNELS:
+        context.errors.error(directive.line, "code-cell kernel '{}' is not Python; write ```{{code-cell}} ipython3".format(
+            directive.argument))
+    tags = directive.options.get("tags", [])
+    if not isinstance(tags, list):
+        context.errors.error(directive.line, "':tags:' must be a list, such as ':tags: [raises-exception]'")
+        tags = []
+    for tag in tags:
+        if tag not in TAGS:
+            context.errors.error(directive.line, "unknown cell tag '{}' (known: {})".format(tag, ", ".join(TAGS)))
+    if not directive.body.strip():
+        context.errors.error(directive.line, "this code cell is empty; write its code or remove it")
+    return CodeCell(number=context.next_number("cell"), code=directive.body.rstrip("\n"),
+                    raises="raises-exception" in tags, line=directive.line, code_line=directive.body_line)
+
+
+def render_output(items, strings):
+    """HTML for a cell's output items; the page's JavaScript builds the same structure."""
+    parts = []
+    for item in items:
+        kind = item["type"]
+        if kind == "stream":
+            parts.append('<pre class="out out-{}">{}</pre>'.format(item["name"], html.escape(item["text"])))
+        elif kind == "error":
+            parts.append('<pre class="out out-error">{}</pre>'.format(html.escape(item["text"])))
+        elif kind == "truncated":
+            parts.append('<p class="out out-note">{}</p>'.format(
+                html.escape(strings["truncated"].format(lines=item["lines"]))))
+    return "".join(parts)

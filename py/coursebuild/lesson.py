@@ -1,0 +1,188 @@
+"""Read a lesson source: front matter, Markdown tokens and the directive blocks in them.
+
+A lesson is MyST-style Markdown (CommonMark through markdown-it-py) whose code
+cells follow jupytext's MyST notebook format, so it also opens in Jupyter:
+
+    ```{code-cell} ipython3
+    :tags: [raises-exception]
+    print(1 / 0)
+    ```
+
+Directives are fences (```{name}) or colon fences (:::{name}); each name is
+looked up in the block table of `coursebuild.blocks`.
+"""
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from markdown_it import MarkdownIt
+from mdit_py_plugins.colon_fence import colon_fence_plugin
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.front_matter import front_matter_plugin
+from mdit_py_plugins.myst_blocks import myst_block_plugin
+
+from . import blocks, mathml
+from .errors import Collector
+
+LANGUAGES = ("es", "uk", "en")
+REQUIRED_META = ("title", "language", "order", "summary")
+DIRECTIVE = re.compile(r"^\{([A-Za-z0-9_-]*)\}\s*(.*)$")
+OPTION = re.compile(r"^:([A-Za-z0-9_-]+):\s*(.*)$")
+
+
+@dataclass
+class Directive:
+    """A fenced directive as written: name, argument, options and body, with line numbers."""
+
+    name: str
+    argument: str
+    options: dict
+    body: str
+    line: int  # 1-based line of the opening fence
+    body_line: int  # 1-based line where the body starts
+    token: object = None
+
+
+@dataclass
+class Lesson:
+    """A parsed lesson: where it came from, its metadata, tokens and blocks."""
+
+    slug: str
+    path: Path
+    source: str
+    meta: dict
+    tokens: list
+    blocks: list = field(default_factory=list)
+
+    @property
+    def language(self):
+        return self.meta.get("language", "en")
+
+    @property
+    def cells(self):
+        return [block for block in self.blocks if getattr(block, "is_cell", False)]
+
+
+def markdown():
+    """The Markdown parser every lesson and directive body goes through."""
+    md = MarkdownIt("commonmark", {"html": False, "typographer": False})
+    md.use(front_matter_plugin).use(colon_fence_plugin).use(myst_block_plugin)
+    md.use(dollarmath_plugin, allow_space=False, allow_digits=False, renderer=mathml.render)
+    md.enable("table")
+    return md
+
+
+def display_path(path):
+    """The path as an author would type it: relative to the working directory when inside it."""
+    path = Path(path).resolve()
+    try:
+        return path.relative_to(Path.cwd())
+    except ValueError:
+        return path
+
+
+def read_lesson(path):
+    """Parse lessons/<slug>/lesson.md; return (Lesson, [LessonError])."""
+    relative = display_path(path)
+    errors = Collector(relative)
+    source = path.read_text(encoding="utf-8")
+    md = markdown()
+    tokens = md.parse(source)
+    meta = read_front_matter(tokens, errors)
+    lesson = Lesson(slug=path.parent.name, path=relative, source=source, meta=meta, tokens=tokens)
+    check_fences_closed(source, tokens, errors)
+    mathml.check(tokens, errors)
+    context = blocks.ParseContext(lesson=lesson, errors=errors, markdown=md)
+    for token in tokens:
+        directive = read_directive(token, errors)
+        if directive is not None:
+            block = blocks.parse(directive, context)
+            if block is not None:
+                token.meta["block"] = block
+                lesson.blocks.append(block)
+    return lesson, errors.errors
+
+
+def read_front_matter(tokens, errors):
+    """Validate the YAML front matter and return it as a dict."""
+    if not tokens or tokens[0].type != "front_matter":
+        errors.error(1, "the lesson has no front matter; start the file with '---', "
+                        "the keys {}, and '---'".format(", ".join(REQUIRED_META)))
+        return {}
+    token = tokens[0]
+    try:
+        meta = yaml.safe_load(token.content) or {}
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = 2 + mark.line if mark is not None else 1
+        problem = getattr(error, "problem", None) or str(error)
+        errors.error(line, "the front matter is not valid YAML ({}); "
+                           "write one 'key: value' per line".format(problem))
+        return {}
+    if not isinstance(meta, dict):
+        errors.error(1, "the front matter must be a mapping of 'key: value' lines")
+        return {}
+    for key in REQUIRED_META:
+        if key not in meta:
+            errors.error(1, "the front matter lacks '{}'; add a '{}:' line".format(key, key))
+    if "language" in meta and meta["language"] not in LANGUAGES:
+        errors.error(_key_line(token, "language"), "language '{}' is not supported (use one of: {})".format(
+            meta["language"], ", ".join(LANGUAGES)))
+    if "order" in meta and not isinstance(meta["order"], int):
+        errors.error(_key_line(token, "order"), "order must be a whole number, such as 'order: 3'")
+    for key in ("title", "summary"):
+        if key in meta and not isinstance(meta[key], str):
+            errors.error(_key_line(token, key), "{} must be text".format(key))
+    return meta
+
+
+def _key_line(token, key):
+    for number, line in enumerate(token.content.splitlines()):
+        if line.startswith(key + ":"):
+            return token.map[0] + 2 + number
+    return token.map[0] + 1
+
+
+def check_fences_closed(source, tokens, errors):
+    """Report fences that run to the end of the file because they were never closed."""
+    lines = source.splitlines()
+    for token in tokens:
+        if token.type not in ("fence", "colon_fence") or token.map is None:
+            continue
+        start, end = token.map
+        last = lines[end - 1].strip() if end - 1 < len(lines) and end - 1 > start else ""
+        closed = last.startswith(token.markup) and last.strip(token.markup[0]) == ""
+        if end >= len(lines) and not closed:
+            errors.error(start + 1, "this '{}' fence is never closed; add a line '{}' where it ends".format(
+                token.markup, token.markup))
+
+
+def read_directive(token, errors):
+    """Turn a `{name}` fence into a Directive, or None for an ordinary fence."""
+    if token.type not in ("fence", "colon_fence"):
+        return None
+    match = DIRECTIVE.match(token.info.strip())
+    if match is None:
+        return None
+    name, argument = match.group(1), match.group(2).strip()
+    line = token.map[0] + 1
+    body_lines = token.content.splitlines(True)
+    options = {}
+    consumed = 0
+    for text in body_lines:
+        option = OPTION.match(text.rstrip("\n"))
+        if option is None:
+            break
+        key, raw = option.group(1), option.group(2)
+        try:
+            options[key] = yaml.safe_load(raw) if raw.strip() else True
+        except yaml.YAMLError:
+            errors.error(line + 1 + consumed, "option ':{}:' has a value that is not valid YAML: {}".format(key, raw))
+        consumed += 1
+    if consumed and consumed < len(body_lines) and not body_lines[consumed].strip():
+        consumed += 1  # one blank line may separate options from the body
+    body = "".join(body_lines[consumed:])
+    return Directive(name=name, argument=argument, options=options, body=body,
+                     line=line, body_line=line + 1 + consumed, token=token)

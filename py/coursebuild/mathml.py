@@ -1,0 +1,44 @@
+"""LaTeX math to MathML at build time, so pages need no math JavaScript."""
+
+import html
+
+from latex2mathml.converter import convert
+
+MATH_TOKENS = ("math_inline", "math_block", "math_inline_double", "math_block_label")
+
+
+def to_mathml(latex, display):
+    """Convert one formula; raises ValueError with a readable reason when it cannot."""
+    try:
+        return convert(latex.strip(), display="block" if display else "inline")
+    except Exception as error:  # latex2mathml raises many types; all mean "cannot convert"
+        reason = str(error) or type(error).__name__
+        raise ValueError("cannot convert the formula ${}$ to MathML ({})".format(latex.strip(), reason))
+
+
+def render(content, options):
+    """markdown-it renderer hook for the dollarmath plugin."""
+    display = options.get("display_mode", False)
+    try:
+        return to_mathml(content, display)
+    except ValueError:
+        # check() has already reported it with its line; keep the page readable meanwhile.
+        return '<code class="math-error">{}</code>'.format(html.escape(content))
+
+
+def check(tokens, errors):
+    """Report every formula that cannot be converted, with its line."""
+    for token in tokens:
+        if token.type in MATH_TOKENS:
+            _check_one(token.content, token.type != "math_inline", token.map, errors)
+        for child in token.children or ():
+            if child.type in MATH_TOKENS:
+                _check_one(child.content, child.type != "math_inline", token.map, errors)
+
+
+def _check_one(latex, display, line_map, errors):
+    try:
+        to_mathml(latex, display)
+    except ValueError as error:
+        errors.error(line_map[0] + 1 if line_map else None,
+                     "{}; fix the LaTeX or write it as code".format(error))

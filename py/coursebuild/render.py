@@ -1,0 +1,131 @@
+"""HTML for lesson pages and the index: static, readable with no JavaScript."""
+
+import html
+import json
+
+
+
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+       "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
+       "object-src 'none'; base-uri 'self'; form-action 'none'")
+
+
+class RenderContext:
+    """What blocks see while rendering: the lesson, its UI strings and its build-time outputs."""
+
+    def __init__(self, lesson, strings, outputs):
+        self.lesson = lesson
+        self.strings = strings
+        self.outputs = outputs
+
+
+def lesson_body(lesson, markdown, context):
+    """The lesson's Markdown rendered, each directive replaced by its block's HTML."""
+    renderer = markdown.renderer
+    default_fence = renderer.rules.get("fence")
+
+    def fence(tokens, index, options, env):
+        token = tokens[index]
+        block = token.meta.get("block")
+        if block is not None:
+            return block.render(context)
+        if token.info.strip().startswith("{"):
+            return ""  # an invalid directive, already reported
+        return _code_block(token)
+
+    def colon_fence(tokens, index, options, env):
+        block = tokens[index].meta.get("block")
+        return block.render(context) if block is not None else ""
+
+    def comment(tokens, index, options, env):
+        return ""
+
+    renderer.rules["fence"] = fence
+    renderer.rules["colon_fence"] = colon_fence
+    renderer.rules["myst_line_comment"] = comment
+    renderer.rules["front_matter"] = comment
+    try:
+        return renderer.render(lesson.tokens, markdown.options, {})
+    finally:
+        renderer.rules["fence"] = default_fence
+
+
+def _code_block(token):
+    from .highlight import highlight
+    language = token.info.strip().split()[0] if token.info.strip() else "text"
+    return '<pre class="code highlight"><code>{}</code></pre>\n'.format(highlight(token.content, language))
+
+
+def page(lang, title, body, strings, root, data=None, extra_class=""):
+    """A whole HTML page; `root` is the relative path back to the site's top ("" or "../")."""
+    data_island = ""
+    if data is not None:
+        text = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+        data_island = '<script type="application/json" id="page-data">{}</script>\n'.format(text)
+    return (
+        "<!doctype html>\n"
+        '<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta http-equiv="Content-Security-Policy" content="{csp}">\n'
+        '<meta name="color-scheme" content="light dark">\n<link rel="icon" href="data:,">\n'
+        "<title>{title}</title>\n"
+        '<link rel="stylesheet" href="{root}assets/style.css">\n'
+        '<script defer src="{root}assets/page.js"></script>\n'
+        "</head>\n<body class=\"{cls}\">\n"
+        '<a class="skip-link" href="#content">{skip}</a>\n'
+        '<header class="site-header"><a href="{root}index.html">{course}</a></header>\n'
+        '<main id="content">\n{body}</main>\n'
+        "{data}"
+        "</body>\n</html>\n"
+    ).format(lang=lang, csp=CSP, title=html.escape(title), root=root, cls=extra_class,
+             skip=html.escape(strings["skip_to_content"]), course=html.escape(strings["course_title"]),
+             body=body, data=data_island)
+
+
+def lesson_page(lesson, markdown, strings, outputs, runtime_manifest):
+    """The page of one lesson: prose, cells with build-time outputs, and the runtime bar."""
+    context = RenderContext(lesson, strings, outputs)
+    body = lesson_body(lesson, markdown, context)
+    header = '<article class="lesson" data-lesson="{slug}">\n<h1>{title}</h1>\n'.format(
+        slug=html.escape(lesson.slug), title=html.escape(lesson.meta["title"]))
+    bar = ""
+    if lesson.cells:
+        bar = (
+            '<div class="runtime-bar" hidden>'
+            '<span class="runtime-status" role="status" aria-live="polite">{idle}</span>'
+            '<progress class="runtime-progress" hidden max="1" value="0"></progress>'
+            '<button type="button" class="button run-all" data-action="run-all">{run_all}</button>'
+            '<button type="button" class="button stop" data-action="stop" disabled>{stop}</button>'
+            "</div>\n"
+        ).format(idle=html.escape(strings["runtime_idle"]), run_all=html.escape(strings["run_all"]),
+                 stop=html.escape(strings["stop"]))
+    data = {
+        "lesson": lesson.slug,
+        "language": lesson.language,
+        "cells": [cell.data() for cell in lesson.cells],
+        "runtime": runtime_manifest,
+        "strings": strings,
+    }
+    full = header + body + "</article>\n" + bar
+    return page(lesson.language, lesson.meta["title"], full, strings, "../", data, "lesson-page")
+
+
+def index_page(lessons, strings_by_lang, lang="en"):
+    """The course index: every lesson in order with its title, language and summary."""
+    strings = strings_by_lang[lang]
+    items = []
+    for lesson in lessons:
+        language = strings_by_lang[lesson.language]["language_name"]
+        items.append(
+            '<li class="lesson-card" lang="{lang}"><h2><a href="{slug}/index.html">{title}</a></h2>'
+            '<p class="lesson-language"><span class="visually-hidden">{label}: </span>{language}</p>'
+            "<p>{summary}</p></li>".format(
+                lang=lesson.language, slug=html.escape(lesson.slug), title=html.escape(lesson.meta["title"]),
+                label=html.escape(strings["lesson_language"]), language=html.escape(language),
+                summary=html.escape(lesson.meta["summary"])))
+    body = ('<h1>{}</h1>\n<p class="course-summary">{}</p>\n<ol class="lesson-list">\n{}\n</ol>\n').format(
+        html.escape(strings["course_title"]), html.escape(strings["course_summary"]), "\n".join(items))
+    return page(lang, strings["course_title"], body, strings, "", None, "index-page")
+
+
+

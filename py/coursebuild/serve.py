@@ -1,0 +1,100 @@
+"""Serve the built site on 127.0.0.1 with the types and compression Pyodide needs, rebuilding on change."""
+
+import functools
+import gzip
+import http.server
+import threading
+import time
+from pathlib import Path
+
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".data": "application/octet-stream",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+}
+COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".data", ".svg", ".txt")
+WATCHED = ("lessons", "site", "py")
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with exact MIME types, gzip for text and wasm, and caching fit for each kind."""
+
+    extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES)
+    _gzip_cache = {}
+    _gzip_lock = threading.Lock()
+
+    def __init__(self, *args, site_dir, **kwargs):
+        super().__init__(*args, directory=str(site_dir), **kwargs)
+
+    def log_message(self, format, *args):
+        pass
+
+    def end_headers(self):
+        path = self.path.split("?", 1)[0]
+        if "/runtime/" in path:
+            self.send_header("Cache-Control", "public, max-age=86400")
+        else:
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def send_head(self):
+        """Send compressed bodies when the client accepts gzip; fall back to the plain file."""
+        path = Path(self.translate_path(self.path))
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not accepts or path.suffix not in COMPRESSED or not path.is_file():
+            return super().send_head()
+        body = self._compressed(path)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        import io
+        return io.BytesIO(body)
+
+    @classmethod
+    def _compressed(cls, path):
+        stat = path.stat()
+        key = (str(path), stat.st_mtime_ns, stat.st_size, stat.st_ino)
+        with cls._gzip_lock:
+            body = cls._gzip_cache.get(key)
+            if body is None:
+                body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+                cls._gzip_cache[key] = body
+        return body
+
+
+def make_server(site_dir, port=8000, host="127.0.0.1"):
+    """A threading HTTP server for site_dir (port 0 picks a free port)."""
+    handler = functools.partial(Handler, site_dir=Path(site_dir))
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def snapshot(root):
+    """Modification times of the files whose change calls for a rebuild."""
+    times = {}
+    for name in WATCHED:
+        for path in (root / name).rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts:
+                times[str(path)] = path.stat().st_mtime_ns
+    return times
+
+
+def watch(root, rebuild, interval=1.0, stop=None):
+    """Call rebuild() whenever a watched file changes, until stop is set."""
+    before = snapshot(root)
+    while stop is None or not stop.is_set():
+        time.sleep(interval)
+        now = snapshot(root)
+        if now != before:
+            before = now
+            rebuild()

@@ -1,0 +1,132 @@
+"""Build the whole site: load, parse, check, execute, render, then write atomically."""
+
+import json
+import os
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import assets, execute, lesson as lessons_module, render, runtime as runtime_module
+from .errors import BuildFailed, LessonError
+
+
+@dataclass
+class Config:
+    """Where things are and how to build; defaults live in cli.py."""
+
+    root: Path
+    lessons_dir: Path
+    out_dir: Path
+    cache_dir: Path
+    pyodide_dir: str = None
+    runtime: str = "auto"
+    index_language: str = "en"
+
+
+def build(config, log=print):
+    """Build the site into config.out_dir; raise BuildFailed and leave the old site if anything is wrong."""
+    started = time.monotonic()
+    strings, errors = assets.load_strings(config.root / "site")
+    lessons, parse_errors = load_lessons(config)
+    errors += parse_errors
+    if errors:
+        raise BuildFailed(errors)
+    try:
+        runtime = runtime_module.resolve(config.root, config.cache_dir, config.pyodide_dir, config.runtime, log)
+    except runtime_module.RuntimeUnavailable as error:
+        raise BuildFailed([LessonError(Path("build.py"), None, "no Pyodide runtime: {}".format(error))])
+    log("Runtime: " + runtime.describe())
+    warn_missing_packages(lessons, runtime, log)
+    py_dir = config.root / "py"
+    library = execute.library_digest(py_dir)
+    outputs = {}
+    for lesson in lessons:
+        label = strings[lesson.language]["cell_label"]
+        outputs[lesson.slug], cell_errors = execute.run_cells(lesson, label, py_dir, config.cache_dir, library)
+        errors += cell_errors
+    if errors:
+        raise BuildFailed(errors)
+    write_site(config, lessons, strings, outputs, runtime)
+    log("Built {} lesson(s) into {} in {:.1f} s".format(len(lessons), config.out_dir, time.monotonic() - started))
+
+
+def load_lessons(config):
+    """Parse every lessons/<slug>/lesson.md, in course order; collect all errors."""
+    lessons, errors = [], []
+    for path in sorted(config.lessons_dir.glob("*/lesson.md")):
+        lesson, lesson_errors = lessons_module.read_lesson(path)
+        lessons.append(lesson)
+        errors += lesson_errors
+    if not lessons:
+        errors.append(LessonError(config.lessons_dir, None, "no lessons found; add lessons/<name>/lesson.md"))
+    lessons.sort(key=lambda lesson: (lesson.meta.get("order", 0) if isinstance(lesson.meta.get("order"), int)
+                                     else 0, lesson.slug))
+    return lessons, errors
+
+
+def warn_missing_packages(lessons, runtime, log):
+    """Say loudly when lessons import NumPy but the runtime cannot load it."""
+    if "numpy" in runtime.packages:
+        return
+    needing = [lesson.slug for lesson in lessons if any("numpy" in cell.code for cell in lesson.cells)]
+    if needing:
+        log("WARNING: this runtime has no NumPy, so the NumPy cells of {} will fail in the browser.".format(
+            ", ".join(needing)))
+
+
+def write_site(config, lessons, strings, outputs, runtime):
+    """Write every file into a fresh folder, then swap it in place of the old site."""
+    out_dir = config.out_dir.resolve()
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=out_dir.name + ".", dir=out_dir.parent))
+    try:
+        _write_files(config, staging, lessons, strings, outputs, runtime)
+        _swap(staging, out_dir)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def _write_files(config, staging, lessons, strings, outputs, runtime):
+    assets_dir = staging / "assets"
+    assets_dir.mkdir()
+    assets.bundle(config.root, config.cache_dir, assets_dir)
+    assets.copy_static(config.root, assets_dir)
+    library = json.dumps(assets.course_library(config.root / "py"), sort_keys=True)
+    (assets_dir / "course-lib.json").write_text(library, encoding="utf-8")
+    runtime_dir = staging / "runtime"
+    runtime_dir.mkdir()
+    for name, source in runtime.files.items():
+        _link_or_copy(Path(source), runtime_dir / name)
+    manifest = runtime.manifest()
+    manifest["library"] = "course-lib.json"
+    md = lessons_module.markdown()
+    for lesson in lessons:
+        page = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.slug, {}), manifest)
+        (staging / lesson.slug).mkdir()
+        (staging / lesson.slug / "index.html").write_text(page, encoding="utf-8")
+    index = render.index_page(lessons, strings, config.index_language)
+    (staging / "index.html").write_text(index, encoding="utf-8")
+    (staging / ".nojekyll").write_text("", encoding="utf-8")
+    os.chmod(staging, 0o755)
+
+
+def _link_or_copy(source, target):
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
+
+
+def _swap(staging, out_dir):
+    """Replace out_dir by staging with two renames, so readers never see a half-written site."""
+    old = None
+    if out_dir.exists():
+        old = out_dir.with_name(out_dir.name + ".old")
+        shutil.rmtree(old, ignore_errors=True)
+        out_dir.rename(old)
+    staging.rename(out_dir)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)

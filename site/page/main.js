@@ -1,0 +1,168 @@
+// The page controller: reads the data the build wrote, wires cells, runs them through one runtime client.
+import { Cell } from "./cell.js";
+import { appendItems, appendNote } from "./output.js";
+import { RuntimeClient, Stopped } from "./runtime-client.js";
+import { format, formatBytes } from "./strings.js";
+
+class Page {
+  constructor(data) {
+    this.data = data;
+    this.strings = data.strings;
+    this.language = data.language;
+    const script = document.querySelector("script[src$='assets/page.js']");
+    this.assetsURL = new URL(".", script.src).href;
+    this.client = new RuntimeClient({
+      assetsURL: this.assetsURL,
+      runtimeURL: new URL("../runtime/", this.assetsURL).href,
+      runtime: data.runtime,
+      label: this.strings.cell_label,
+    });
+    this.cells = data.cells.map((cell) => new Cell(document.getElementById("cell-" + cell.id), cell, this));
+    this.history = new Map(); // cell id -> code of its last successful run, in run order
+    this.queue = Promise.resolve();
+    this.generation = 0;
+    this.running = null;
+    this.bar = document.querySelector(".runtime-bar");
+    this.barStatus = this.bar.querySelector(".runtime-status");
+    this.progress = this.bar.querySelector(".runtime-progress");
+    this.stopButton = this.bar.querySelector("[data-action=stop]");
+    this.bar.hidden = false;
+    this.bar.querySelector("[data-action=run-all]").addEventListener("click", () => this.run(this.cells));
+    this.stopButton.addEventListener("click", () => this.stop());
+    this.client.addEventListener("progress", (event) => this.showProgress(event.detail));
+    this.client.addEventListener("state", (event) => this.showState(event.detail));
+    this.fileProtocol = location.protocol === "file:";
+    if (this.fileProtocol) this.barStatus.textContent = this.strings.file_protocol;
+    else this.watchIntent();
+    document.body.dataset.runtime = "idle";
+  }
+
+  /** Start loading Python when the learner heads for a cell, not on page load. */
+  watchIntent() {
+    const start = () => {
+      this.client.start().catch(() => {});
+      document.removeEventListener("pointerover", onPointer);
+      document.removeEventListener("focusin", onPointer);
+      window.removeEventListener("scroll", onScroll);
+    };
+    const onPointer = (event) => {
+      if (event.target instanceof Element && event.target.closest(".cell, .runtime-bar")) start();
+    };
+    const onScroll = () => {
+      const height = window.innerHeight;
+      if (this.cells.some((cell) => {
+        const box = cell.element.getBoundingClientRect();
+        return box.top < height * 1.5 && box.bottom > -height * 0.5;
+      })) start();
+    };
+    document.addEventListener("pointerover", onPointer, { passive: true });
+    document.addEventListener("focusin", onPointer);
+    window.addEventListener("scroll", onScroll, { passive: true });
+  }
+
+  loadEditor() {
+    if (!this.editorModule) this.editorModule = import(new URL("editor.js", this.assetsURL).href);
+    return this.editorModule;
+  }
+
+  /** Queue cells to run in order, after whatever is already queued. */
+  run(cells) {
+    for (const cell of cells) {
+      if (this.fileProtocol) {
+        appendNote(cell.output, this.strings.file_protocol, "warning");
+        continue;
+      }
+      const generation = this.generation;
+      cell.setStatus("queued");
+      this.queue = this.queue.then(() => (generation === this.generation ? this.runOne(cell) : undefined));
+    }
+    return this.queue;
+  }
+
+  async runOne(cell) {
+    const code = cell.code();
+    this.running = cell;
+    this.stopButton.disabled = false;
+    cell.setStatus("running");
+    cell.clearOutput();
+    try {
+      const result = await this.client.run(cell.id, code, (items) => appendItems(cell.output, items, this.strings));
+      cell.lastRun = code;
+      cell.changed();
+      this.history.delete(cell.id);
+      if (result.ok) this.history.set(cell.id, code);
+      cell.setStatus(result.ok ? "done" : "failed");
+    } catch (error) {
+      if (!(error instanceof Stopped)) await this.recover(cell, this.strings.crashed);
+    } finally {
+      if (this.running === cell) this.running = null;
+      this.stopButton.disabled = this.running === null;
+      cell.element.dispatchEvent(new CustomEvent("cell-finished", { bubbles: true }));
+    }
+  }
+
+  /** Stop whatever runs: end the worker, drop the queue, restart and rebuild the namespace. */
+  stop() {
+    const cell = this.running;
+    this.generation += 1;
+    for (const each of this.cells) if (each !== cell && each.element.dataset.state === "queued") each.setStatus("");
+    this.client.stop();
+    if (cell) cell.setStatus("");
+    this.queue = this.restart(cell, null);
+    return this.queue;
+  }
+
+  async recover(cell, message) {
+    this.generation += 1;
+    this.client.stop();
+    cell.setStatus("failed");
+    this.queue = this.restart(cell, message);
+    await this.queue;
+  }
+
+  /** Start a fresh worker and re-run, in order, the cells that had run successfully. */
+  async restart(cell, message) {
+    const replay = Array.from(this.history.entries());
+    const notice = cell ? appendNote(cell.output, message || this.strings.runtime_starting, "restart") : null;
+    try {
+      for (const [id, code] of replay) await this.client.run(id, code, null);
+    } catch (error) {
+      return;
+    }
+    const ids = replay.map(([id]) => id);
+    const text = ids.length ? format(this.strings.restarted, { cells: ids.join(", ") }) : this.strings.restarted_none;
+    if (notice) notice.textContent = message ? message + " " + text : text;
+    this.barStatus.textContent = text;
+    document.dispatchEvent(new CustomEvent("runtime-restarted", { detail: { cells: ids } }));
+  }
+
+  showProgress({ loaded, total }) {
+    this.progress.hidden = false;
+    this.progress.max = total;
+    this.progress.value = loaded;
+    const text = loaded >= total ? this.strings.runtime_starting : format(this.strings.runtime_loading, {
+      loaded: formatBytes(loaded, this.language), total: formatBytes(total, this.language),
+    });
+    this.barStatus.textContent = text;
+  }
+
+  showState({ state, reason }) {
+    document.body.dataset.runtime = state;
+    if (state === "ready") {
+      this.progress.hidden = true;
+      this.barStatus.textContent = this.strings.runtime_ready;
+    } else if (state === "failed") {
+      this.progress.hidden = true;
+      this.barStatus.textContent = format(this.strings.runtime_failed, { reason });
+    }
+  }
+}
+
+function main() {
+  const island = document.getElementById("page-data");
+  if (!island) return;
+  window.coursePage = new Page(JSON.parse(island.textContent));
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
+else main();

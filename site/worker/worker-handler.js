@@ -1,0 +1,96 @@
+/* The worker side of the page <-> Python protocol, shared by both worker entries.
+ *
+ * Messages in:  {type: "init", id, indexURL, libraryURL, packages, files, label}
+ *               {type: "run", id, cell, code}
+ * Messages out: {type: "progress", loaded, total}
+ *               {type: "output", id, items}      streamed while a request runs
+ *               {type: "result", id, ok, value | error}
+ *
+ * Only API shared by every Pyodide generation is used: loadPyodide({indexURL}),
+ * loadPackage, runPythonAsync. Everything else happens in Python.
+ */
+self.startCourseWorker = function startCourseWorker(loadPyodide) {
+  "use strict";
+  let pyodide = null;
+  let current = null;
+  let queue = Promise.resolve();
+
+  const post = (message) => self.postMessage(message);
+  // Python calls this with a JSON list of output items while a cell runs.
+  self.courseEmit = (json) => post({ type: "output", id: current, items: JSON.parse(String(json)) });
+
+  async function prefetch(baseURL, files) {
+    // Read each runtime file once, counting bytes, so the page can show a real
+    // progress bar; loadPyodide then finds them in the browser's cache.
+    const total = files.reduce((sum, file) => sum + file.size, 0);
+    let loaded = 0;
+    let lastPost = 0;
+    await Promise.all(files.map(async (file) => {
+      const response = await fetch(new URL(file.name, baseURL).href);
+      if (!response.ok) throw new Error(file.name + ": HTTP " + response.status);
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        loaded += value.byteLength;
+        const now = Date.now();
+        if (now - lastPost > 100) {
+          lastPost = now;
+          post({ type: "progress", loaded: Math.min(loaded, total), total });
+        }
+      }
+    }));
+    post({ type: "progress", loaded: total, total });
+  }
+
+  async function init(message) {
+    await prefetch(message.indexURL, message.files);
+    pyodide = await loadPyodide({ indexURL: message.indexURL });
+    if (message.packages.length) await pyodide.loadPackage(message.packages);
+    const response = await fetch(message.libraryURL);
+    if (!response.ok) throw new Error("course library: HTTP " + response.status);
+    const library = await response.text();
+    await pyodide.runPythonAsync([
+      "import json, os, sys",
+      "import js",
+      "_course_root = os.path.join(os.getcwd(), 'course-lib')",
+      "for _name, _text in json.loads(" + JSON.stringify(library) + ").items():",
+      "    _path = os.path.join(_course_root, _name)",
+      "    os.makedirs(os.path.dirname(_path), exist_ok=True)",
+      "    with open(_path, 'w', encoding='utf-8') as _file:",
+      "        _file.write(_text)",
+      "sys.path.insert(0, _course_root)",
+      "from course.runner import Session as _Session",
+      "_course_session = _Session(send=lambda items: js.courseEmit(json.dumps(items)), cell_label="
+        + JSON.stringify(message.label) + ")",
+    ].join("\n"));
+    return { python: pyodide.runPython("import sys; sys.version.split()[0]") };
+  }
+
+  async function run(message) {
+    const json = await pyodide.runPythonAsync(
+      "json.dumps(await _course_session.run(" + JSON.stringify(message.cell) + ", "
+        + JSON.stringify(message.code) + "))");
+    return JSON.parse(String(json));
+  }
+
+  const handlers = { init, run };
+
+  async function handle(message) {
+    const handler = handlers[message.type];
+    current = message.id;
+    try {
+      if (!handler) throw new Error("unknown request type " + message.type);
+      if (message.type !== "init" && pyodide === null) throw new Error("Python is not loaded");
+      post({ type: "result", id: message.id, ok: true, value: await handler(message) });
+    } catch (error) {
+      post({ type: "result", id: message.id, ok: false, error: String(error && error.message || error) });
+    } finally {
+      current = null;
+    }
+  }
+
+  self.onmessage = (event) => {
+    queue = queue.then(() => handle(event.data));
+  };
+};
