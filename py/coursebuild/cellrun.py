@@ -1,7 +1,8 @@
 """Run a lesson's cells in a fresh CPython process (`python -m coursebuild.cellrun`).
 
 Reads {"label": str, "cells": [{"id": int, "code": str}]} as JSON on stdin and
-writes {"results": [{"ok": bool, "output": [...]}]} on stdout. A separate
+writes {"results": [{"ok": bool, "output": [...]}], "glue": {name: value}} on
+stdout. A separate
 process keeps lessons from sharing state and lets the build stop a cell that
 never ends.
 """
@@ -10,6 +11,7 @@ import asyncio
 import json
 import sys
 
+from course.glue import glued
 from course.runner import Session
 
 
@@ -24,7 +26,7 @@ def main():
     request = json.load(sys.stdin)
     stdout = sys.stdout
     results = asyncio.run(run_all(request))
-    stdout.write(json.dumps({"results": results}))
+    stdout.write(json.dumps({"results": results, "glue": glued()}))
     return 0
 
 

@@ -34,19 +34,20 @@ def cache_key(lesson, label, library):
 
 
 def run_cells(lesson, label, py_dir, cache_dir, library):
-    """Return {cell number: output items}, from the cache or by running the lesson."""
+    """Return ({cell number: output items}, {glued name: value}, errors), cached by content hash."""
     if not lesson.cells:
-        return {}, []
+        return {}, {}, []
     key = cache_key(lesson, label, library)
     cached = cache_dir / "cells" / (key + ".json")
     if cached.exists():
-        results = json.loads(cached.read_text(encoding="utf-8"))
+        done = json.loads(cached.read_text(encoding="utf-8"))
     else:
-        results = _run(lesson, label, py_dir)
-        if isinstance(results, LessonError):
-            return {}, [results]
+        done = _run(lesson, label, py_dir)
+        if isinstance(done, LessonError):
+            return {}, {}, [done]
         cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_text(json.dumps(results), encoding="utf-8")
+        cached.write_text(json.dumps(done), encoding="utf-8")
+    results = done["results"]
     outputs = {}
     errors = []
     for cell, result in zip(lesson.cells, results):
@@ -54,7 +55,7 @@ def run_cells(lesson, label, py_dir, cache_dir, library):
         error = _unexpected(lesson, cell, result)
         if error is not None:
             errors.append(error)
-    return outputs, errors
+    return outputs, done["glue"], errors
 
 
 def _run(lesson, label, py_dir):
@@ -70,7 +71,7 @@ def _run(lesson, label, py_dir):
         tail = done.stderr.strip().splitlines()[-1:] or ["no message"]
         return LessonError(lesson.path, lesson.cells[0].line,
                            "the cells could not be run ({}); is the course library importable?".format(tail[0]))
-    return json.loads(done.stdout)["results"]
+    return json.loads(done.stdout)
 
 
 def _unexpected(lesson, cell, result):

@@ -22,6 +22,7 @@ from mdit_py_plugins.colon_fence import colon_fence_plugin
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
+from mdit_py_plugins.myst_role import myst_role_plugin
 
 from . import blocks, mathml
 from .errors import Collector
@@ -68,7 +69,7 @@ class Lesson:
 def markdown():
     """The Markdown parser every lesson and directive body goes through."""
     md = MarkdownIt("commonmark", {"html": False, "typographer": False})
-    md.use(front_matter_plugin).use(colon_fence_plugin).use(myst_block_plugin)
+    md.use(front_matter_plugin).use(colon_fence_plugin).use(myst_block_plugin).use(myst_role_plugin)
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, renderer=mathml.render)
     md.enable("table")
     return md
@@ -115,7 +116,7 @@ def read_front_matter(tokens, errors):
     try:
         meta = yaml.safe_load(token.content) or {}
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
+        mark = getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
         line = 2 + mark.line if mark is not None else 1
         problem = getattr(error, "problem", None) or str(error)
         errors.error(line, "the front matter is not valid YAML ({}); "

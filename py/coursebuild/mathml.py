@@ -9,6 +9,17 @@ MATH_TOKENS = ("math_inline", "math_block", "math_inline_double", "math_block_la
 
 def to_mathml(latex, display):
     """Convert one formula; raises ValueError with a readable reason when it cannot."""
+    depth = 0
+    for index, char in enumerate(latex):
+        escaped = index > 0 and latex[index - 1] == "\\"
+        if char == "{" and not escaped:
+            depth += 1
+        elif char == "}" and not escaped:
+            depth -= 1
+            if depth < 0:
+                break
+    if depth != 0:
+        raise ValueError("the formula ${}$ has unbalanced braces".format(latex.strip()))
     try:
         return convert(latex.strip(), display="block" if display else "inline")
     except Exception as error:  # latex2mathml raises many types; all mean "cannot convert"

@@ -3,6 +3,8 @@
 import html
 import json
 
+from . import glue_role
+
 
 
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
@@ -13,10 +15,11 @@ CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'sel
 class RenderContext:
     """What blocks see while rendering: the lesson, its UI strings and its build-time outputs."""
 
-    def __init__(self, lesson, strings, outputs):
+    def __init__(self, lesson, strings, outputs, glued):
         self.lesson = lesson
         self.strings = strings
         self.outputs = outputs
+        self.glued = glued
 
 
 def lesson_body(lesson, markdown, context):
@@ -40,10 +43,14 @@ def lesson_body(lesson, markdown, context):
     def comment(tokens, index, options, env):
         return ""
 
+    def role(tokens, index, options, env):
+        return glue_role.render(tokens[index], context.glued, context.lesson.language)
+
     renderer.rules["fence"] = fence
     renderer.rules["colon_fence"] = colon_fence
     renderer.rules["myst_line_comment"] = comment
     renderer.rules["front_matter"] = comment
+    renderer.rules["myst_role"] = role
     try:
         return renderer.render(lesson.tokens, markdown.options, {})
     finally:
@@ -82,9 +89,9 @@ def page(lang, title, body, strings, root, data=None, extra_class=""):
              body=body, data=data_island)
 
 
-def lesson_page(lesson, markdown, strings, outputs, runtime_manifest):
+def lesson_page(lesson, markdown, strings, outputs, glued, runtime_manifest):
     """The page of one lesson: prose, cells with build-time outputs, and the runtime bar."""
-    context = RenderContext(lesson, strings, outputs)
+    context = RenderContext(lesson, strings, outputs, glued)
     body = lesson_body(lesson, markdown, context)
     header = '<article class="lesson" data-lesson="{slug}">\n<h1>{title}</h1>\n'.format(
         slug=html.escape(lesson.slug), title=html.escape(lesson.meta["title"]))

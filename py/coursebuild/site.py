@@ -8,8 +8,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import assets, execute, lesson as lessons_module, render, runtime as runtime_module
-from .errors import BuildFailed, LessonError
+from . import assets, execute, glue_role, lesson as lessons_module, render, runtime as runtime_module
+from .errors import BuildFailed, Collector, LessonError
 
 
 @dataclass
@@ -41,14 +41,18 @@ def build(config, log=print):
     warn_missing_packages(lessons, runtime, log)
     py_dir = config.root / "py"
     library = execute.library_digest(py_dir)
-    outputs = {}
+    outputs, glued = {}, {}
     for lesson in lessons:
         label = strings[lesson.language]["cell_label"]
-        outputs[lesson.slug], cell_errors = execute.run_cells(lesson, label, py_dir, config.cache_dir, library)
+        outputs[lesson.slug], glued[lesson.slug], cell_errors = execute.run_cells(
+            lesson, label, py_dir, config.cache_dir, library)
         errors += cell_errors
+        role_errors = Collector(lesson.path)
+        glue_role.check(lesson, glued[lesson.slug], role_errors)
+        errors += role_errors.errors
     if errors:
         raise BuildFailed(errors)
-    write_site(config, lessons, strings, outputs, runtime)
+    write_site(config, lessons, strings, outputs, glued, runtime)
     log("Built {} lesson(s) into {} in {:.1f} s".format(len(lessons), config.out_dir, time.monotonic() - started))
 
 
@@ -76,20 +80,20 @@ def warn_missing_packages(lessons, runtime, log):
             ", ".join(needing)))
 
 
-def write_site(config, lessons, strings, outputs, runtime):
+def write_site(config, lessons, strings, outputs, glued, runtime):
     """Write every file into a fresh folder, then swap it in place of the old site."""
     out_dir = config.out_dir.resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=out_dir.name + ".", dir=out_dir.parent))
     try:
-        _write_files(config, staging, lessons, strings, outputs, runtime)
+        _write_files(config, staging, lessons, strings, outputs, glued, runtime)
         _swap(staging, out_dir)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
 
 
-def _write_files(config, staging, lessons, strings, outputs, runtime):
+def _write_files(config, staging, lessons, strings, outputs, glued, runtime):
     assets_dir = staging / "assets"
     assets_dir.mkdir()
     assets.bundle(config.root, config.cache_dir, assets_dir)
@@ -104,7 +108,8 @@ def _write_files(config, staging, lessons, strings, outputs, runtime):
     manifest["library"] = "course-lib.json"
     md = lessons_module.markdown()
     for lesson in lessons:
-        page = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.slug, {}), manifest)
+        page = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.slug, {}),
+                                  glued.get(lesson.slug, {}), manifest)
         (staging / lesson.slug).mkdir()
         (staging / lesson.slug / "index.html").write_text(page, encoding="utf-8")
     index = render.index_page(lessons, strings, config.index_language)

@@ -1,0 +1,57 @@
+"""Shared by tests and benchmarks: where things are, and how to start Chromium and a server."""
+
+import os
+import shutil
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "py"))
+
+from coursebuild import cli  # noqa: E402
+from coursebuild.serve import make_server  # noqa: E402
+
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--no-first-run"]
+
+
+def chromium_path():
+    """Debian's Chromium where it exists ($COURSE_CHROMIUM overrides); None means Playwright's own browser."""
+    named = os.environ.get("COURSE_CHROMIUM")
+    if named:
+        return named
+    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if Path(candidate).exists():
+            return candidate
+    return shutil.which("chromium")
+
+
+def launch(playwright):
+    """A headless Chromium with the flags that work on these machines."""
+    return playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+
+
+def build_site(lessons, out, *extra):
+    """Build lessons into out with the project's cache; fail loudly if the build fails."""
+    status = cli.main(["--lessons", str(lessons), "--out", str(out), *extra, "build"])
+    assert status == 0, "the build of {} failed".format(lessons)
+    return Path(out)
+
+
+class Server:
+    """The project's own static server on 127.0.0.1, in a thread."""
+
+    def __init__(self, site):
+        self.httpd = make_server(site, 0)
+        self.port = self.httpd.server_address[1]
+        self.origin = "http://127.0.0.1:{}".format(self.port)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def url(self, path=""):
+        return "{}/{}".format(self.origin, path)
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()

@@ -1,0 +1,161 @@
+"""The build: parsing, rendering, errors with file:line, atomic output, cached execution."""
+
+import re
+import textwrap
+
+import pytest
+
+from coursebuild import cli
+from coursebuild.glue_role import format_value
+
+GOOD = """\
+---
+title: A lesson
+language: en
+order: 1
+summary: A summary.
+---
+
+Text with $x^2$ and a glued value {glue}`answer`.
+
+```{code-cell} ipython3
+from course.glue import glue
+glue("answer", 1048576)
+print("hello <b>")
+```
+
+:::{answer} Why?
+Because $a + b$.
+:::
+"""
+
+
+def write_lesson(root, text, slug="01-lesson"):
+    folder = root / "lessons" / slug
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "lesson.md").write_text(textwrap.dedent(text), encoding="utf-8")
+    return folder / "lesson.md"
+
+
+def build(root, capsys=None):
+    status = cli.main(["--lessons", str(root / "lessons"), "--out", str(root / "_site"), "build"])
+    captured = capsys.readouterr() if capsys else None
+    return status, (captured.err if captured else "")
+
+
+@pytest.fixture
+def built(tmp_path, capsys):
+    write_lesson(tmp_path, GOOD)
+    status, _ = build(tmp_path, capsys)
+    assert status == 0
+    return tmp_path
+
+
+def test_a_lesson_renders_prose_math_code_and_build_time_output(built):
+    page = (built / "_site" / "01-lesson" / "index.html").read_text()
+    assert "<math" in page and "$x^2$" not in page
+    assert '<span class="glued" data-glue="answer">1,048,576</span>' in page
+    assert "hello &lt;b&gt;" in page  # printed HTML is escaped
+    assert '<span class="kn">from</span>' in page  # highlighted at build time
+    assert "<details class=\"answer\">" in page
+    assert "Content-Security-Policy" in page and "unsafe-eval'" not in page.replace("wasm-unsafe-eval", "")
+
+
+def test_the_index_lists_lessons_with_title_language_and_summary(built):
+    index = (built / "_site" / "index.html").read_text()
+    assert 'href="01-lesson/index.html">A lesson</a>' in index
+    assert "English" in index and "A summary." in index
+
+
+def test_the_site_ships_the_runtime_and_the_course_library(built):
+    site = built / "_site"
+    assert (site / "assets" / "page.js").exists() and (site / "assets" / "editor.js").exists()
+    assert "course/runner.py" in (site / "assets" / "course-lib.json").read_text()
+    assert any((site / "runtime").glob("pyodide.*"))
+
+
+def test_every_url_in_a_page_is_relative(built):
+    page = (built / "_site" / "01-lesson" / "index.html").read_text()
+    for url in re.findall(r'(?:href|src)="([^"]+)"', page):
+        assert not url.startswith("/"), url
+
+
+MALFORMED = {
+    "unknown directive": ("```{quizz}\nx\n```\n", 8, "unknown directive 'quizz' (known: answer, code-cell"),
+    "unclosed fence": ("Some text.\n\n```{code-cell} ipython3\nprint(1)\n", 10, "never closed"),
+    "cell raising at build": ("```{code-cell} ipython3\nx = 1\ny = x / 0\n```\n", 10,
+                              "cell 1 raised ZeroDivisionError: division by zero"),
+    "raises tag without error": ("```{code-cell} ipython3\n:tags: [raises-exception]\nx = 1\n```\n", 8,
+                                 "tagged raises-exception but ran without error"),
+    "unknown glue": ("Quote {glue}`nothing`.\n", 8, "{glue}`nothing` names no value"),
+    "bad math": ("Broken $\\frac{1$ formula.\n", 8, "unbalanced braces"),
+}
+HEADER = "---\ntitle: T\nlanguage: en\norder: 1\nsummary: S\n---\n\n"
+
+
+@pytest.mark.parametrize("case", sorted(MALFORMED))
+def test_a_malformed_lesson_names_file_and_line_and_keeps_the_old_site(tmp_path, capsys, case):
+    body, line, message = MALFORMED[case]
+    write_lesson(tmp_path, GOOD)
+    assert build(tmp_path, capsys)[0] == 0
+    before = (tmp_path / "_site" / "01-lesson" / "index.html").read_text()
+    path = write_lesson(tmp_path, HEADER + body, slug="02-broken")
+    status, err = build(tmp_path, capsys)
+    assert status == 1
+    assert "{}:{}: ".format(path.relative_to(path.parents[2]).as_posix(), line) in err.replace(str(tmp_path) + "/", "")
+    assert message in err
+    assert (tmp_path / "_site" / "01-lesson" / "index.html").read_text() == before
+    assert not (tmp_path / "_site" / "02-broken").exists()
+
+
+@pytest.mark.parametrize("front, line, message", [
+    ("---\ntitle: [unclosed\nlanguage: en\n---\n", 2, "not valid YAML"),
+    ("---\ntitle: T\nlanguage: fr\norder: 1\nsummary: S\n---\n", 3, "language 'fr' is not supported"),
+    ("---\ntitle: T\nlanguage: en\nsummary: S\n---\n", 1, "lacks 'order'"),
+    ("No front matter.\n", 1, "no front matter"),
+])
+def test_bad_front_matter_is_reported_at_its_line(tmp_path, capsys, front, line, message):
+    write_lesson(tmp_path, front)
+    status, err = build(tmp_path, capsys)
+    assert status == 1
+    assert "lesson.md:{}: ".format(line) in err and message in err
+    assert not (tmp_path / "_site").exists()
+
+
+def test_all_errors_of_a_build_are_reported_at_once(tmp_path, capsys):
+    write_lesson(tmp_path, HEADER + "```{quizz}\n```\n\n```{nope}\n```\n")
+    write_lesson(tmp_path, "no front matter\n", slug="02-other")
+    status, err = build(tmp_path, capsys)
+    assert status == 1
+    assert "'quizz'" in err and "'nope'" in err and "no front matter" in err
+    assert "3 error(s)" in err
+
+
+def test_a_prose_edit_reuses_the_cached_cell_outputs(tmp_path, capsys, monkeypatch):
+    from coursebuild import execute
+    path = write_lesson(tmp_path, GOOD)
+    assert build(tmp_path, capsys)[0] == 0
+    monkeypatch.setattr(execute, "_run", lambda *args: pytest.fail("cells ran again after a prose edit"))
+    path.write_text(path.read_text().replace("Text with", "Prose with"))
+    assert build(tmp_path, capsys)[0] == 0
+    assert "Prose with" in (tmp_path / "_site" / "01-lesson" / "index.html").read_text()
+
+
+@pytest.mark.parametrize("value, spec, language, expected", [
+    (1048576, "", "es", "1.048.576"),
+    (1048576, "", "uk", "1\u00a0048\u00a0576"),
+    (262144, "", "en", "262,144"),
+    (0.4581, ".3f", "es", "0,458"),
+    (2048, "", "es", "2048"),
+    (64, "", "en", "64"),
+])
+def test_glued_numbers_are_written_the_way_the_lesson_language_writes_them(value, spec, language, expected):
+    assert format_value(value, spec, language) == expected
+
+
+def test_help_describes_the_commands(capsys):
+    with pytest.raises(SystemExit) as exit:
+        cli.main(["--help"])
+    assert exit.value.code == 0
+    out = capsys.readouterr().out
+    assert "serve" in out and "--pyodide-dir" in out and "--runtime" in out

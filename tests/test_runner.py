@@ -1,0 +1,77 @@
+"""The cell runner shared by the build and the browser worker."""
+
+import asyncio
+
+from course.runner import MAX_LINES, Session
+
+
+def run(session, cell_id, code):
+    return asyncio.run(session.run(cell_id, code))
+
+
+def text(result):
+    return "".join(item.get("text", "") for item in result["output"])
+
+
+def test_cells_share_one_namespace_in_order():
+    session = Session()
+    run(session, 1, "x = 20")
+    assert text(run(session, 2, "print(x + 1)")) == "21\n"
+
+
+def test_a_final_expression_is_shown_like_a_notebook():
+    assert text(run(Session(), 1, "a = 3\na * 2")) == "6\n"
+    assert text(run(Session(), 1, "None")) == ""
+
+
+def test_traceback_keeps_only_cell_frames_with_cell_line_numbers():
+    session = Session(cell_label="celda")
+    run(session, 1, "def f(n):\n    return n / 0\n")
+    result = run(session, 2, "import json\ny = 1\nf(y)")
+    assert result["ok"] is False
+    trace = result["output"][0]["text"]
+    assert trace == ('Traceback (most recent call last):\n'
+                     '  File "<celda 2>", line 3, in <module>\n    f(y)\n'
+                     '  File "<celda 1>", line 2, in f\n    return n / 0\n'
+                     'ZeroDivisionError: division by zero\n')
+
+
+def test_library_frames_are_hidden_from_tracebacks():
+    trace = text(run(Session(), 1, "import json\njson.loads('{')"))
+    assert "json/decoder.py" not in trace and "<cell 1>" in trace
+    assert trace.splitlines()[-1].startswith("json.decoder.JSONDecodeError:")
+
+
+def test_a_flood_of_output_is_cut_with_a_count_of_what_was_dropped():
+    result = run(Session(), 1, "for i in range(100000):\n    print(i)")
+    shown = result["output"][0]["text"]
+    assert shown.count("\n") == MAX_LINES
+    assert result["output"][-1] == {"type": "truncated", "lines": 100000 - MAX_LINES}
+
+
+def test_output_streams_to_the_receiver_in_batches_while_the_cell_runs():
+    batches = []
+    session = Session(send=batches.append)
+    run(session, 1, "import time\nprint('a')\ntime.sleep(0.1)\nprint('b')")
+    assert len(batches) >= 2
+    assert "".join(item["text"] for batch in batches for item in batch) == "a\nb\n"
+
+
+def test_stdout_and_stderr_stay_apart_and_in_order():
+    result = run(Session(), 1, "import sys\nprint('o')\nprint('e', file=sys.stderr)\nprint('o2')")
+    assert [(item["name"], item["text"]) for item in result["output"]] == [
+        ("stdout", "o\n"), ("stderr", "e\n"), ("stdout", "o2\n")]
+
+
+def test_top_level_await_runs():
+    assert text(run(Session(), 1, "import asyncio\nawait asyncio.sleep(0)\nprint('after')")) == "after\n"
+
+
+def test_a_syntax_error_names_the_cell_and_line():
+    trace = text(run(Session(), 4, "x = 1\nif x\n    pass"))
+    assert '<cell 4>", line 2' in trace and "SyntaxError" in trace
+
+
+def test_exit_in_a_cell_is_reported_not_obeyed():
+    result = run(Session(), 1, "exit()")
+    assert result["ok"] is False and "SystemExit" in text(result)
