@@ -31,14 +31,19 @@ export class RuntimeClient extends EventTarget {
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => this.fail(event.message || "the worker failed to start");
     this.setState("loading");
+    const cachedKey = "course-runtime-cached";
+    const fingerprint = JSON.stringify(runtime.files);
     this.ready = this.request({
       type: "init",
       indexURL: this.config.runtimeURL,
       libraryURL: new URL(runtime.library, this.config.assetsURL).href,
       packages: runtime.packages,
       files: runtime.files,
+      // Counting bytes means reading every file once more; skip it once this runtime is known to be cached.
+      prefetch: readStorage(cachedKey) !== fingerprint,
       label: this.config.label,
     }).then((value) => {
+      writeStorage(cachedKey, fingerprint);
       this.setState("ready");
       return value;
     }, (error) => {
@@ -100,5 +105,21 @@ export class RuntimeClient extends EventTarget {
   setState(state, detail = {}) {
     this.state = state;
     this.dispatchEvent(new CustomEvent("state", { detail: { state, ...detail } }));
+  }
+}
+
+function readStorage(key) {
+  try {
+    return window.localStorage.getItem(key);
+  } catch (error) {
+    return null; // storage can be disabled; then every start shows its progress
+  }
+}
+
+function writeStorage(key, value) {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch (error) {
+    // storage full or disabled: nothing is lost but the shortcut
   }
 }

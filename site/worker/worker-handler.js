@@ -1,6 +1,6 @@
 /* The worker side of the page <-> Python protocol, shared by both worker entries.
  *
- * Messages in:  {type: "init", id, indexURL, libraryURL, packages, files, label}
+ * Messages in:  {type: "init", id, indexURL, libraryURL, packages, files, prefetch, label}
  *               {type: "run", id, cell, code}
  * Messages out: {type: "progress", loaded, total}
  *               {type: "output", id, items}      streamed while a request runs
@@ -44,7 +44,7 @@ self.startCourseWorker = function startCourseWorker(loadPyodide) {
   }
 
   async function init(message) {
-    await prefetch(message.indexURL, message.files);
+    if (message.prefetch) await prefetch(message.indexURL, message.files);
     pyodide = await loadPyodide({ indexURL: message.indexURL });
     if (message.packages.length) await pyodide.loadPackage(message.packages);
     const response = await fetch(message.libraryURL);
@@ -60,6 +60,8 @@ self.startCourseWorker = function startCourseWorker(loadPyodide) {
       "    with open(_path, 'w', encoding='utf-8') as _file:",
       "        _file.write(_text)",
       "sys.path.insert(0, _course_root)",
+      // Importing NumPy takes a while in WebAssembly: do it now, not in the learner's first cell.
+      ...message.packages.map((name) => "import " + name),
       "from course.runner import Session as _Session",
       "_course_session = _Session(send=lambda items: js.courseEmit(json.dumps(items)), cell_label="
         + JSON.stringify(message.label) + ")",

@@ -1,0 +1,146 @@
+"""Startup benchmark: our time to first output against a bare Pyodide start, in one Chromium run.
+
+    .venv/bin/python benchmarks/startup.py      (or: make benchmark)
+
+Builds the course into a temporary folder, adds a bare page that only calls
+loadPyodide() and loadPackage("numpy") from the same runtime files, serves both
+from one origin on 127.0.0.1, and prints the figures docs/benchmarks.md records.
+Timings are taken inside the page (performance.now()), so the driver adds nothing.
+"""
+
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from support import ROOT, Server, build_site, launch  # noqa: E402
+
+LESSON = "000-varias-cabezas/index.html"
+REPEATS = 3
+
+BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title>
+<script src="bare.js"></script>"""
+BARE_SCRIPT = """
+window.bare = new Promise((resolve) => {
+  const t0 = performance.now();
+  const manifest = %s;
+  const url = new URL(manifest.worker === "module" ? "bare-worker.mjs" : "bare-worker.js", location).href;
+  const worker = manifest.worker === "module" ? new Worker(url, {type: "module"}) : new Worker(url);
+  const times = [];
+  worker.onmessage = () => {
+    times.push(performance.now() - t0);
+    if (times.length === 2) resolve(times);
+  };
+  worker.postMessage(new URL("../runtime/", location).href);
+});
+"""
+BARE_WORKER_MODULE = """import { loadPyodide } from "../runtime/pyodide.mjs";
+onmessage = async (e) => { const py = await loadPyodide({indexURL: e.data}); await py.loadPackage(["numpy"]);
+  postMessage("loaded"); py.runPython("import numpy"); postMessage("imported"); };"""
+BARE_WORKER_CLASSIC = """importScripts("../runtime/pyodide.js");
+onmessage = async (e) => { const py = await loadPyodide({indexURL: e.data}); await py.loadPackage(["numpy"]);
+  postMessage("loaded"); py.runPython("import numpy"); postMessage("imported"); };"""
+
+RUN_FIRST_CELL = """async () => {
+  const t0 = performance.now();
+  const done = new Promise((r) => document.addEventListener("cell-finished", r, {once: true}));
+  document.querySelector("#cell-1 [data-action=run]").click();
+  await done;
+  return performance.now() - t0;
+}"""
+ROUND_TRIP = """async () => {
+  const times = [];
+  for (let i = 0; i < 20; i++) {
+    const t0 = performance.now();
+    await window.coursePage.client.run(999, "print(1)", null);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[10];
+}"""
+
+
+def add_bare_page(site):
+    manifest = json.loads((site / "000-varias-cabezas" / "index.html").read_text().split(
+        'id="page-data">')[1].split("</script>")[0])["runtime"]
+    bench = site / "bench"
+    bench.mkdir()
+    (bench / "index.html").write_text(BARE_PAGE)
+    (bench / "bare.js").write_text(BARE_SCRIPT % json.dumps({"worker": manifest["worker"]}))
+    (bench / "bare-worker.mjs").write_text(BARE_WORKER_MODULE)
+    (bench / "bare-worker.js").write_text(BARE_WORKER_CLASSIC)
+    return manifest
+
+
+def bytes_before_first_run(page, server):
+    """Transferred bytes of a cold lesson load, runtime and editor excluded."""
+    sizes = []
+
+    def count(response):
+        url = response.url
+        if "/runtime/" in url or url.endswith("editor.js"):
+            return
+        sizes.append(response.request.sizes()["responseBodySize"] + response.request.sizes()["responseHeadersSize"])
+
+    page.on("response", count)
+    page.goto(server.url(LESSON))
+    page.wait_for_load_state("networkidle")
+    page.remove_listener("response", count)
+    return sum(sizes)
+
+
+def main():
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as temp:
+        site = build_site(ROOT / "lessons", Path(temp) / "_site")
+        manifest = add_bare_page(site)
+        server = Server(site)
+        results = {}
+        with sync_playwright() as playwright:
+            browser = launch(playwright)
+            context = browser.new_context()
+            page = context.new_page()
+            results["bytes_before_run"] = bytes_before_first_run(page, server)
+            page.goto(server.url("bench/index.html"))
+            page.evaluate("() => window.bare")  # warm the HTTP cache with every runtime file
+            bare, bare_import, ours, intent, round_trip = [], [], [], [], []
+            for _ in range(REPEATS):
+                page.goto(server.url("bench/index.html"))
+                loaded, imported = page.evaluate("() => window.bare")
+                bare.append(loaded)
+                bare_import.append(imported)
+                page.goto(server.url(LESSON))
+                page.wait_for_load_state("load")
+                ours.append(page.evaluate(RUN_FIRST_CELL))
+                round_trip.append(page.evaluate(ROUND_TRIP))
+                page.goto(server.url(LESSON))
+                page.wait_for_load_state("load")
+                page.locator("#cell-1 .cell-code").hover()
+                page.wait_for_timeout(3000)  # the learner reads for 3 s after showing intent
+                intent.append(page.evaluate(RUN_FIRST_CELL))
+            browser.close()
+        server.close()
+    runtime_bytes = sum(file["size"] for file in manifest["files"])
+    bare_ms, ours_ms = statistics.median(bare), statistics.median(ours)
+    print("runtime: Pyodide {} ({} worker), {:.1f} MB of runtime files".format(
+        manifest["version"], manifest["worker"], runtime_bytes / 1e6))
+    print("bare loadPyodide + loadPackage('numpy'), warm cache:  {:7.0f} ms (median of {})".format(bare_ms, REPEATS))
+    bare_import_ms = statistics.median(bare_import)
+    print("bare, then also `import numpy`:                       {:7.0f} ms".format(bare_import_ms))
+    print("click Run on cell 1 -> output, warm cache:            {:7.0f} ms".format(ours_ms))
+    print("  ratio ours / bare:                                  {:7.2f}   (goal <= 1.2)".format(ours_ms / bare_ms))
+    print("  ratio ours / (bare + import numpy):                 {:7.2f}".format(ours_ms / bare_import_ms))
+    print("click Run 3 s after hovering a cell -> output:        {:7.0f} ms   (goal <= 300)".format(
+        statistics.median(intent)))
+    print("warm print(1) round trip (median of 20):              {:7.1f} ms   (goal <= 30)".format(
+        statistics.median(round_trip)))
+    print("bytes before the first Run (runtime, editor excluded): {:6.1f} KB   (goal <= 150)".format(
+        results["bytes_before_run"] / 1024))
+
+
+if __name__ == "__main__":
+    main()

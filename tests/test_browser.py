@@ -1,0 +1,146 @@
+"""The pages in headless Chromium, served by the project's own server on 127.0.0.1."""
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from support import ROOT
+
+LESSONS = sorted(path.parent.name for path in (ROOT / "lessons").glob("*/lesson.md"))
+PLAYGROUND = "01-playground/index.html"
+FINISHED = "[data-state=done], [data-state=failed]"
+
+
+def page_data(site, slug):
+    html = (site / slug / "index.html").read_text()
+    text = re.search(r'id="page-data">(.*?)</script>', html, re.S).group(1)
+    return json.loads(text.replace("<\\/", "</"))
+
+
+def output_of(page, number):
+    return "".join(page.locator("#cell-{} .cell-output .out".format(number)).all_text_contents())
+
+
+def run_cell(page, number):
+    page.locator("#cell-{} [data-action=run]".format(number)).click()
+    expect(page.locator("#cell-{}".format(number))).to_have_attribute("data-state", re.compile("done|failed"),
+                                                                      timeout=120_000)
+
+
+def edit_cell(page, number, code):
+    page.locator("#cell-{} .cell-code".format(number)).click()
+    editor = page.locator("#cell-{} .cm-content".format(number))
+    expect(editor).to_be_visible()
+    editor.press("Control+a")
+    page.keyboard.insert_text(code)
+
+
+def record_requests(page):
+    urls = []
+    page.on("request", lambda request: urls.append(request.url))
+    return urls
+
+
+@pytest.mark.parametrize("slug", LESSONS)
+def test_every_cell_reproduces_its_build_time_output_in_the_browser(page, course_server, course_site, slug):
+    requests = record_requests(page)
+    page.goto(course_server.url(slug + "/index.html"))
+    cells = page_data(course_site, slug)["cells"]
+    built = {cell["id"]: output_of(page, cell["id"]) for cell in cells}
+    page.locator("[data-action=run-all]").click()
+    for cell in cells:
+        expect(page.locator("#cell-{}".format(cell["id"]))).to_have_attribute(
+            "data-state", "failed" if cell["raises"] else "done", timeout=180_000)
+        assert page.locator("#cell-{} .cell-output".format(cell["id"])).get_attribute("data-origin") == "live"
+        assert output_of(page, cell["id"]) == built[cell["id"]], "cell {} of {}".format(cell["id"], slug)
+    assert requests and all(url.startswith(course_server.origin) or url.startswith("data:") for url in requests)
+
+
+@pytest.mark.parametrize("server", ["playground_server", "playground_server_314"])
+def test_pure_python_cells_match_the_build_on_both_pyodide_generations(page, request, server, playground_site):
+    server = request.getfixturevalue(server)
+    page.goto(server.url(PLAYGROUND))
+    built = {number: output_of(page, number) for number in range(1, 6)}
+    page.locator("[data-action=run-all]").click()
+    expect(page.locator("#cell-5")).to_have_attribute("data-state", "done", timeout=120_000)
+    for number in range(1, 6):
+        assert output_of(page, number) == built[number]
+    assert page.locator("#cell-5 .out-stderr").text_content() == "to stderr\n"
+
+
+def test_python_starts_loading_on_intent_not_on_page_load(page, playground_server):
+    requests = record_requests(page)
+    page.goto(playground_server.url(PLAYGROUND))
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in requests if "/runtime/" in url or "worker" in url]
+    with page.expect_request(re.compile(r"/runtime/")):
+        page.locator("#cell-1 .cell-code").hover()
+    expect(page.locator(".runtime-status")).to_have_text(re.compile("Python is ready"), timeout=120_000)
+
+
+def test_the_download_progress_counts_every_runtime_byte(page, playground_server, playground_site):
+    total = sum(file["size"] for file in page_data(playground_site, "01-playground")["runtime"]["files"])
+    page.goto(playground_server.url(PLAYGROUND))
+    run_cell(page, 1)
+    progress = page.locator(".runtime-progress")
+    assert progress.get_attribute("max") == str(total)
+
+
+def test_stop_ends_an_infinite_loop_and_keeps_earlier_variables(page, playground_server):
+    page.goto(playground_server.url(PLAYGROUND))
+    run_cell(page, 1)
+    edit_cell(page, 5, "while True: pass")
+    page.keyboard.press("Shift+Enter")
+    expect(page.locator("#cell-5")).to_have_attribute("data-state", "running")
+    page.locator("[data-action=stop]").click()
+    expect(page.locator("#cell-5")).not_to_have_attribute("data-state", "running")
+    expect(page.locator("#cell-5 .out-restart")).to_contain_text("Cells 1 were run again", timeout=60_000)
+    page.locator("#cell-5 [data-action=reset]").click()
+    run_cell(page, 5)
+    assert output_of(page, 5).startswith("42\n")
+
+
+def test_an_exception_shows_the_cells_lines_and_no_glue_frames(page, playground_server):
+    page.goto(playground_server.url(PLAYGROUND))
+    run_cell(page, 1)
+    run_cell(page, 2)
+    trace = page.locator("#cell-2 .out-error").text_content()
+    assert trace == ('Traceback (most recent call last):\n'
+                     '  File "<cell 2>", line 4, in <module>\n    half(x)\n'
+                     '  File "<cell 2>", line 2, in half\n    return n / zero\n'
+                     "NameError: name 'zero' is not defined\n")
+    expect(page.locator("#cell-2 .cell-status")).to_have_text("raised an error")
+
+
+def test_a_flood_of_output_is_truncated_and_the_page_stays_usable(page, playground_server):
+    page.goto(playground_server.url(PLAYGROUND))
+    run_cell(page, 4)
+    expect(page.locator("#cell-4 .out-note")).to_have_text("… 99000 more lines were not shown.")
+    assert output_of(page, 4).count("\n") == 1000
+    run_cell(page, 1)
+    assert output_of(page, 1) == "x is 41\n"
+
+
+def test_printed_markup_is_shown_as_text(page, playground_server):
+    page.goto(playground_server.url(PLAYGROUND))
+    run_cell(page, 3)
+    assert output_of(page, 3) == "<img src=x onerror=alert(1)>\n<script>alert(2)</script>\n"
+    assert page.locator("#cell-3 .cell-output img, #cell-3 .cell-output script").count() == 0
+    assert page.dialogs == []
+
+
+def test_the_editor_loads_on_first_edit_and_marks_old_output_stale(page, playground_server):
+    requests = record_requests(page)
+    page.goto(playground_server.url(PLAYGROUND))
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in requests if url.endswith("editor.js")]
+    edit_cell(page, 1, "x = 7\nprint('x is now', x)")
+    assert [url for url in requests if url.endswith("editor.js")]
+    expect(page.locator("#cell-1 .out-stale")).to_be_visible()
+    expect(page.locator("#cell-1 [data-action=reset]")).to_be_visible()
+    page.keyboard.press("Shift+Enter")
+    expect(page.locator("#cell-1")).to_have_attribute("data-state", "done", timeout=120_000)
+    assert output_of(page, 1) == "x is now 7\n"
+    expect(page.locator("#cell-1 .out-stale")).to_have_count(0)
