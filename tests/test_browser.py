@@ -144,3 +144,25 @@ def test_the_editor_loads_on_first_edit_and_marks_old_output_stale(page, playgro
     expect(page.locator("#cell-1")).to_have_attribute("data-state", "done", timeout=120_000)
     assert output_of(page, 1) == "x is now 7\n"
     expect(page.locator("#cell-1 .out-stale")).to_have_count(0)
+
+
+def test_edited_code_survives_a_reload_and_can_be_reset(page, playground_server):
+    page.goto(playground_server.url(PLAYGROUND))
+    edit_cell(page, 5, "print('kept across reloads')")
+    page.reload()
+    expect(page.locator("#cell-5 .cell-code code")).to_have_text("print('kept across reloads')")
+    expect(page.locator("#cell-5 .out-restored")).to_be_visible()
+    run_cell(page, 5)
+    assert output_of(page, 5) == "kept across reloads\n"
+    page.locator("#cell-5 [data-action=reset]").click()
+    page.reload()
+    expect(page.locator("#cell-5 .cell-code code")).to_have_text(re.compile(r"^import sys"))
+    expect(page.locator("#cell-5 .out-restored")).to_have_count(0)
+
+
+def test_a_page_opened_from_disk_reads_fully_and_explains_how_to_run(page, playground_site):
+    page.goto((playground_site / "01-playground" / "index.html").as_uri())
+    assert output_of(page, 1) == "x is 41\n"
+    page.locator("#cell-1 [data-action=run]").click()
+    expect(page.locator("#cell-1 .out-warning")).to_contain_text("python3 -m http.server -d _site")
+    expect(page.locator(".runtime-status")).to_contain_text("serve the folder")

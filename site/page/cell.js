@@ -1,5 +1,8 @@
 // One runnable cell: its code (highlighted, then the editor on first edit), its status and its output.
 import { appendNote } from "./output.js";
+import { key, load, remove, save } from "./storage.js";
+
+const SAVE_DELAY_MS = 300;
 
 export class Cell {
   constructor(element, data, page) {
@@ -15,6 +18,9 @@ export class Cell {
     this.runButton = element.querySelector("[data-action=run]");
     this.resetButton = element.querySelector("[data-action=reset]");
     element.querySelector(".cell-actions").hidden = false;
+    this.storageKey = key(page.data.lesson, "cell", this.id);
+    this.highlighted = this.codeArea.querySelector("code").innerHTML;
+    this.restoreSaved();
     this.runButton.addEventListener("click", () => page.run([this]));
     this.resetButton.addEventListener("click", () => this.reset());
     this.codeArea.addEventListener("keydown", (event) => this.onKey(event));
@@ -22,7 +28,35 @@ export class Cell {
   }
 
   code() {
-    return this.editor ? this.editor.getCode() : this.original;
+    if (this.editor) return this.editor.getCode();
+    return this.restored === undefined ? this.original : this.restored;
+  }
+
+  /** Show the learner's saved edit in place of the lesson's code, saying so. */
+  restoreSaved() {
+    const saved = load(this.storageKey);
+    if (!saved || typeof saved.code !== "string" || saved.code === this.original) return;
+    this.restored = saved.code;
+    this.codeArea.querySelector("code").textContent = saved.code;
+    this.resetButton.hidden = false;
+    const outdated = saved.original !== this.original;
+    this.restoredNote = appendNote(this.output, this.page.strings[outdated ? "restored_outdated" : "restored"],
+      "restored");
+    this.output.prepend(this.restoredNote);
+    this.markStale(true);
+  }
+
+  persist() {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.flush(), SAVE_DELAY_MS);
+  }
+
+  /** Write the pending edit now (also called when the page is being left). */
+  flush() {
+    clearTimeout(this.saveTimer);
+    const code = this.code();
+    if (code === this.original) remove(this.storageKey);
+    else save(this.storageKey, { code, original: this.original });
   }
 
   onKey(event) {
@@ -42,7 +76,7 @@ export class Cell {
     try {
       const module = await this.page.loadEditor();
       const pre = this.codeArea.querySelector("pre");
-      this.editor = module.mountEditor(this.codeArea, this.original, {
+      this.editor = module.mountEditor(this.codeArea, this.code(), {
         label: this.codeArea.getAttribute("aria-label"),
         onRun: () => this.page.run([this]),
         onChange: () => this.changed(),
@@ -62,6 +96,7 @@ export class Cell {
   }
 
   changed() {
+    this.persist();
     const edited = this.code() !== this.original;
     this.resetButton.hidden = !edited;
     this.markStale(this.code() !== this.lastRun);
@@ -78,7 +113,10 @@ export class Cell {
   }
 
   reset() {
+    this.restored = undefined;
     if (this.editor) this.editor.setCode(this.original);
+    else this.codeArea.querySelector("code").innerHTML = this.highlighted;
+    if (this.restoredNote) this.restoredNote.remove();
     this.changed();
   }
 

@@ -31,6 +31,7 @@ class Page {
     this.stopButton.addEventListener("click", () => this.stop());
     this.client.addEventListener("progress", (event) => this.showProgress(event.detail));
     this.client.addEventListener("state", (event) => this.showState(event.detail));
+    window.addEventListener("pagehide", () => this.cells.forEach((cell) => cell.flush()));
     this.fileProtocol = location.protocol === "file:";
     if (this.fileProtocol) this.barStatus.textContent = this.strings.file_protocol;
     else this.watchIntent();
