@@ -1,12 +1,18 @@
 """The cell runner shared by the build and the browser worker."""
 
 import asyncio
+import threading
 
 from course.runner import MAX_LINES, Session
 
 
 def run(session, cell_id, code):
-    return asyncio.run(session.run(cell_id, code))
+    """Run a cell on a thread of its own: the browser tests' Playwright keeps an event loop running here."""
+    result = {}
+    thread = threading.Thread(target=lambda: result.update(value=asyncio.run(session.run(cell_id, code))))
+    thread.start()
+    thread.join()
+    return result["value"]
 
 
 def text(result):
