@@ -46,7 +46,7 @@ onmessage = async (e) => { const py = await loadPyodide({indexURL: e.data}); awa
 
 RUN_FIRST_CELL = """async () => {
   const t0 = performance.now();
-  const done = new Promise((r) => document.addEventListener("cell-finished", r, {once: true}));
+  const done = new Promise((r) => document.addEventListener("run-finished", r, {once: true}));
   document.querySelector("#cell-1 [data-action=run]").click();
   await done;
   return performance.now() - t0;

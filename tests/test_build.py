@@ -7,6 +7,7 @@ import pytest
 
 from coursebuild import cli
 from coursebuild.glue_role import format_value
+from support import ROOT
 
 GOOD = """\
 ---
@@ -159,3 +160,57 @@ def test_help_describes_the_commands(capsys):
     assert exit.value.code == 0
     out = capsys.readouterr().out
     assert "serve" in out and "--pyodide-dir" in out and "--runtime" in out
+
+
+QUIZ_ERRORS = {
+    "no correct option": ("```{quiz} single\nquestion: Q?\noptions:\n  - text: a\n  - text: b\n"
+                          "explanation: E.\n```\n", 8, "no option is marked 'correct: true'"),
+    "numeric without tolerance": ("```{quiz} numeric\nquestion: Q?\nanswer: 3\nexplanation: E.\n```\n", 8,
+                                  "needs 'tolerance:'"),
+    "unknown kind": ("```{quiz} essay\nquestion: Q?\nexplanation: E.\n```\n", 8, "unknown quiz kind 'essay'"),
+    "two right answers in a single choice": (
+        "```{quiz} single\nquestion: Q?\noptions:\n  - text: a\n    correct: true\n  - text: b\n    correct: true\n"
+        "explanation: E.\n```\n", 8, "has 2 correct options"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(QUIZ_ERRORS))
+def test_a_malformed_quiz_is_reported_at_its_line(tmp_path, capsys, case):
+    body, line, message = QUIZ_ERRORS[case]
+    write_lesson(tmp_path, HEADER + body)
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:{}: ".format(line) in err and message in err
+
+
+def write_exercise(root, solution, wrong):
+    folder = write_lesson(root, HEADER + "::::{exercise} f\n:checker: course.checkers.multi_head\n"
+                          ":starter: s.py\n:solution: ok.py\n:wrong: wrong\n\nWrite it.\n::::\n").parent
+    (folder / "s.py").write_text("def multi_head(X, Wq, Wk, Wv, Wo, h):\n    pass\n")
+    (folder / "ok.py").write_text(solution)
+    (folder / "wrong").mkdir()
+    (folder / "wrong" / "w.py").write_text(wrong)
+
+
+def test_the_build_refuses_a_checker_that_lets_a_known_mistake_through(tmp_path, capsys):
+    reference = (ROOT / "lessons/000-varias-cabezas/exercises/multi_head/solution.py").read_text()
+    write_exercise(tmp_path, reference, reference)
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:8: exercise 'f': the known-wrong solution wrong/w.py passes" in err
+
+
+def test_the_build_refuses_a_reference_solution_that_fails(tmp_path, capsys):
+    write_exercise(tmp_path, "def multi_head(X, Wq, Wk, Wv, Wo, h):\n    return None\n", "x = 1")
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "the reference solution fails its checker" in err
+
+
+def test_grade_exits_0_for_a_pass_1_for_a_fail_and_2_for_a_usage_error(capsys, tmp_path):
+    folder = ROOT / "lessons/000-varias-cabezas/exercises/multi_head"
+    assert cli.main(["grade", "--list"]) == 0
+    assert "000-varias-cabezas/multi_head" in capsys.readouterr().out
+    assert cli.main(["grade", "000-varias-cabezas/multi_head", str(folder / "solution.py")]) == 0
+    assert "Superado" in capsys.readouterr().out
+    assert cli.main(["grade", "000-varias-cabezas/multi_head", str(folder / "wrong" / "forgets_wo.py")]) == 1
+    assert "olvidaste multiplicar la concatenación por Wo" in capsys.readouterr().out
+    assert cli.main(["grade", "000-varias-cabezas/nothing", str(folder / "solution.py")]) == 2
+    assert cli.main(["grade", "000-varias-cabezas/multi_head"]) == 2

@@ -119,7 +119,7 @@ def _merge(items):
     return merged
 
 
-class _Stream:
+class StreamWriter:
     """A text file object that writes into an OutputSink."""
 
     def __init__(self, sink, name):
@@ -160,7 +160,7 @@ class Session:
         filename = self.filename(cell_id)
         ok = True
         saved = sys.stdout, sys.stderr
-        sys.stdout, sys.stderr = _Stream(sink, "stdout"), _Stream(sink, "stderr")
+        sys.stdout, sys.stderr = StreamWriter(sink, "stdout"), StreamWriter(sink, "stderr")
         self.current_sink = sink
         try:
             linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)

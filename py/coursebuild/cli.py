@@ -6,9 +6,10 @@ import sys
 import threading
 from pathlib import Path
 
-from . import serve as serve_module
+from . import checking, serve as serve_module
+from .assets import load_strings
 from .errors import BuildFailed, LessonError
-from .site import Config, build
+from .site import Config, build, load_lessons
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_PORT = 8000
@@ -33,6 +34,10 @@ def parser():
     serve = commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on change")
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default: %(default)s; 0 picks one)")
     serve.add_argument("--no-watch", action="store_true", help="do not rebuild when files change")
+    grade = commands.add_parser("grade", help="grade a solution file with an exercise's checker, as the page does")
+    grade.add_argument("exercise", nargs="?", help="LESSON/EXERCISE, e.g. 000-varias-cabezas/multi_head")
+    grade.add_argument("file", nargs="?", help="the solution, a Python file")
+    grade.add_argument("--list", action="store_true", help="list every exercise id")
     return top
 
 
@@ -79,10 +84,44 @@ def run_serve(config, port, watch):
     return 0
 
 
+def run_grade(config, args, strings):
+    """Grade a file: exit 0 if it passes, 1 if it fails, 2 for a usage error."""
+    lessons, _ = load_lessons(config)
+    exercises = {"{}/{}".format(lesson.slug, exercise.id): (lesson, exercise)
+                 for lesson in lessons for exercise in lesson.exercises}
+    if args.list:
+        print("\n".join(sorted(exercises)))
+        return 0
+    if not args.exercise or not args.file:
+        print("usage: build.py grade LESSON/EXERCISE FILE.py  (or: build.py grade --list)", file=sys.stderr)
+        return 2
+    if args.exercise not in exercises:
+        print("no exercise '{}' (known: {})".format(args.exercise, ", ".join(sorted(exercises)) or "none"),
+              file=sys.stderr)
+        return 2
+    path = Path(args.file)
+    if not path.is_file():
+        print("no file {}".format(path), file=sys.stderr)
+        return 2
+    lesson, exercise = exercises[args.exercise]
+    job = {"name": "file", "checker": exercise.checker, "code": path.read_text(encoding="utf-8")}
+    result = checking.grade_all([job], config.root / "py")["file"]
+    text = strings[lesson.language]
+    for item in result["output"]:
+        print(item.get("text", ""), end="")
+    print(text["exercise_passed"] if result["passed"] else text["exercise_failed"])
+    for item in result["results"]:
+        print(("✓ " if item["ok"] else "✗ ") + item["message"])
+    return 0 if result["passed"] else 1
+
+
 def main(argv=None):
     """Entry point: parse arguments and dispatch to a command."""
     args = parser().parse_args(argv)
     config = config_from(args)
     if args.command == "serve":
         return run_serve(config, args.port, not args.no_watch)
+    if args.command == "grade":
+        strings, _ = load_strings(config.root / "site")
+        return run_grade(config, args, strings)
     return run_build(config)

@@ -55,6 +55,7 @@ class Lesson:
     source: str
     meta: dict
     tokens: list
+    folder: Path = None  # the lesson's folder, absolute: exercise files are found from here
     blocks: list = field(default_factory=list)
 
     @property
@@ -64,6 +65,14 @@ class Lesson:
     @property
     def cells(self):
         return [block for block in self.blocks if getattr(block, "is_cell", False)]
+
+    @property
+    def exercises(self):
+        return [block for block in self.blocks if getattr(block, "is_exercise", False)]
+
+    @property
+    def quizzes(self):
+        return [block for block in self.blocks if getattr(block, "is_quiz", False)]
 
 
 def markdown():
@@ -92,7 +101,8 @@ def read_lesson(path):
     md = markdown()
     tokens = md.parse(source)
     meta = read_front_matter(tokens, errors)
-    lesson = Lesson(slug=path.parent.name, path=relative, source=source, meta=meta, tokens=tokens)
+    lesson = Lesson(slug=path.parent.name, path=relative, source=source, meta=meta, tokens=tokens,
+                    folder=Path(path).resolve().parent)
     check_fences_closed(source, tokens, errors)
     mathml.check(tokens, errors)
     context = blocks.ParseContext(lesson=lesson, errors=errors, markdown=md)

@@ -1,5 +1,6 @@
 """HTML for lesson pages and the index: static, readable with no JavaScript."""
 
+import hashlib
 import html
 import json
 
@@ -7,7 +8,9 @@ from . import glue_role
 
 
 
-CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+# The style nonce lets the editor (CodeMirror) add its own <style> elements and nothing else;
+# a static site cannot vary it per response, so it is derived from the page's content.
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'{nonce}; "
        "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
        "object-src 'none'; base-uri 'self'; form-action 'none'")
 
@@ -66,7 +69,11 @@ def _code_block(token):
 def page(lang, title, body, strings, root, data=None, extra_class=""):
     """A whole HTML page; `root` is the relative path back to the site's top ("" or "../")."""
     data_island = ""
+    nonce = ""
     if data is not None:
+        digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:24]
+        data = dict(data, styleNonce=digest)
+        nonce = " 'nonce-{}'".format(digest)
         text = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
         data_island = '<script type="application/json" id="page-data">{}</script>\n'.format(text)
     return (
@@ -84,7 +91,7 @@ def page(lang, title, body, strings, root, data=None, extra_class=""):
         '<main id="content">\n{body}</main>\n'
         "{data}"
         "</body>\n</html>\n"
-    ).format(lang=lang, csp=CSP, title=html.escape(title), root=root, cls=extra_class,
+    ).format(lang=lang, csp=CSP.format(nonce=nonce), title=html.escape(title), root=root, cls=extra_class,
              skip=html.escape(strings["skip_to_content"]), course=html.escape(strings["course_title"]),
              body=body, data=data_island)
 
@@ -96,7 +103,7 @@ def lesson_page(lesson, markdown, strings, outputs, glued, runtime_manifest):
     header = '<article class="lesson" data-lesson="{slug}">\n<h1>{title}</h1>\n'.format(
         slug=html.escape(lesson.slug), title=html.escape(lesson.meta["title"]))
     bar = ""
-    if lesson.cells:
+    if lesson.cells or lesson.exercises:
         bar = (
             '<div class="runtime-bar" hidden>'
             '<span class="runtime-status" role="status" aria-live="polite">{idle}</span>'
@@ -110,6 +117,8 @@ def lesson_page(lesson, markdown, strings, outputs, glued, runtime_manifest):
         "lesson": lesson.slug,
         "language": lesson.language,
         "cells": [cell.data() for cell in lesson.cells],
+        "exercises": [exercise.data() for exercise in lesson.exercises],
+        "quizzes": [quiz.data() for quiz in lesson.quizzes],
         "runtime": runtime_manifest,
         "strings": strings,
     }

@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import assets, execute, glue_role, lesson as lessons_module, render, runtime as runtime_module
+from . import assets, checking, execute, glue_role, lesson as lessons_module, render, runtime as runtime_module
 from .errors import BuildFailed, Collector, LessonError
 
 
@@ -47,6 +47,7 @@ def build(config, log=print):
         outputs[lesson.slug], glued[lesson.slug], cell_errors = execute.run_cells(
             lesson, label, py_dir, config.cache_dir, library)
         errors += cell_errors
+        errors += checking.check_exercises(lesson, py_dir, config.cache_dir, library)
         role_errors = Collector(lesson.path)
         glue_role.check(lesson, glued[lesson.slug], role_errors)
         errors += role_errors.errors

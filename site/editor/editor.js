@@ -7,7 +7,7 @@ import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } f
 import { classHighlighter } from "@lezer/highlight";
 
 /** Replace nothing, add an editor to `parent`; returns a small handle the cell uses. */
-export function mountEditor(parent, code, { label, onRun, onChange }) {
+export function mountEditor(parent, code, { label, nonce, onRun, onChange }) {
   const runKey = { key: "Shift-Enter", run: () => { onRun(); return true; } };
   const view = new EditorView({
     parent,
@@ -24,6 +24,7 @@ export function mountEditor(parent, code, { label, onRun, onChange }) {
         python(),
         syntaxHighlighting(classHighlighter),
         keymap.of([runKey, ...defaultKeymap, ...historyKeymap]),
+        EditorView.cspNonce.of(nonce || ""),
         EditorView.contentAttributes.of({ "aria-label": label || "code" }),
         EditorView.updateListener.of((update) => { if (update.docChanged) onChange(); }),
       ],

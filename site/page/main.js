@@ -1,6 +1,8 @@
 // The page controller: reads the data the build wrote, wires cells, runs them through one runtime client.
 import { Cell } from "./cell.js";
+import { Exercise } from "./exercise.js";
 import { appendItems, appendNote } from "./output.js";
+import { Quiz } from "./quiz.js";
 import { RuntimeClient, Stopped } from "./runtime-client.js";
 import { format, formatBytes } from "./strings.js";
 
@@ -18,11 +20,16 @@ class Page {
       label: this.strings.cell_label,
     });
     this.cells = data.cells.map((cell) => new Cell(document.getElementById("cell-" + cell.id), cell, this));
+    this.exercises = (data.exercises || []).map(
+      (exercise) => new Exercise(document.getElementById("exercise-" + exercise.id), exercise, this));
+    this.quizzes = (data.quizzes || []).map(
+      (quiz) => new Quiz(document.getElementById("quiz-" + quiz.id), quiz, this));
     this.history = new Map(); // cell id -> code of its last successful run, in run order
     this.queue = Promise.resolve();
     this.generation = 0;
     this.running = null;
     this.bar = document.querySelector(".runtime-bar");
+    if (!this.bar) return; // a page with nothing to run needs no runtime
     this.barStatus = this.bar.querySelector(".runtime-status");
     this.progress = this.bar.querySelector(".runtime-progress");
     this.stopButton = this.bar.querySelector("[data-action=stop]");
@@ -31,7 +38,7 @@ class Page {
     this.stopButton.addEventListener("click", () => this.stop());
     this.client.addEventListener("progress", (event) => this.showProgress(event.detail));
     this.client.addEventListener("state", (event) => this.showState(event.detail));
-    window.addEventListener("pagehide", () => this.cells.forEach((cell) => cell.flush()));
+    window.addEventListener("pagehide", () => [...this.cells, ...this.exercises].forEach((job) => job.flush()));
     this.fileProtocol = location.protocol === "file:";
     if (this.fileProtocol) this.barStatus.textContent = this.strings.file_protocol;
     else this.watchIntent();
@@ -47,12 +54,12 @@ class Page {
       window.removeEventListener("scroll", onScroll);
     };
     const onPointer = (event) => {
-      if (event.target instanceof Element && event.target.closest(".cell, .runtime-bar")) start();
+      if (event.target instanceof Element && event.target.closest(".cell, .exercise, .runtime-bar")) start();
     };
     const onScroll = () => {
       const height = window.innerHeight;
-      if (this.cells.some((cell) => {
-        const box = cell.element.getBoundingClientRect();
+      if ([...this.cells, ...this.exercises].some((job) => {
+        const box = job.element.getBoundingClientRect();
         return box.top < height * 1.5 && box.bottom > -height * 0.5;
       })) start();
     };
@@ -66,65 +73,67 @@ class Page {
     return this.editorModule;
   }
 
-  /** Queue cells to run in order, after whatever is already queued. */
-  run(cells) {
-    for (const cell of cells) {
+  /** Queue jobs (cells, exercise checks) to run in order, after whatever is already queued. */
+  run(jobs) {
+    for (const job of jobs) {
       if (this.fileProtocol) {
-        appendNote(cell.output, this.strings.file_protocol, "warning");
+        appendNote(job.output, this.strings.file_protocol, "warning");
         continue;
       }
       const generation = this.generation;
-      cell.setStatus("queued");
-      this.queue = this.queue.then(() => (generation === this.generation ? this.runOne(cell) : undefined));
+      job.setStatus("queued");
+      this.queue = this.queue.then(() => (generation === this.generation ? this.runOne(job) : undefined));
     }
     return this.queue;
   }
 
-  async runOne(cell) {
-    const code = cell.code();
-    this.running = cell;
+  async runOne(job) {
+    this.running = job;
     this.stopButton.disabled = false;
-    cell.setStatus("running");
-    cell.clearOutput();
     try {
-      const result = await this.client.run(cell.id, code, (items) => appendItems(cell.output, items, this.strings));
-      cell.lastRun = code;
-      cell.changed();
-      this.history.delete(cell.id);
-      if (result.ok) this.history.set(cell.id, code);
-      cell.setStatus(result.ok ? "done" : "failed");
+      const result = await job.execute(this.client);
+      if (job instanceof Cell) {
+        this.history.delete(job.id);
+        if (result.replay !== null) this.history.set(job.id, result.replay);
+      }
     } catch (error) {
-      if (!(error instanceof Stopped)) await this.recover(cell, this.strings.crashed);
+      if (!(error instanceof Stopped)) await this.recover(job, this.strings.crashed);
     } finally {
-      if (this.running === cell) this.running = null;
+      if (this.running === job) this.running = null;
       this.stopButton.disabled = this.running === null;
-      cell.element.dispatchEvent(new CustomEvent("cell-finished", { bubbles: true }));
+      job.element.dispatchEvent(new CustomEvent("run-finished", { bubbles: true }));
     }
+  }
+
+  showOutput(region, items) {
+    appendItems(region, items, this.strings);
   }
 
   /** Stop whatever runs: end the worker, drop the queue, restart and rebuild the namespace. */
   stop() {
-    const cell = this.running;
+    const job = this.running;
     this.generation += 1;
-    for (const each of this.cells) if (each !== cell && each.element.dataset.state === "queued") each.setStatus("");
+    for (const each of [...this.cells, ...this.exercises]) {
+      if (each !== job && each.element.dataset.state === "queued") each.setStatus("");
+    }
     this.client.stop();
-    if (cell) cell.setStatus("");
-    this.queue = this.restart(cell, null);
+    if (job) job.stopped();
+    this.queue = this.restart(job, null);
     return this.queue;
   }
 
-  async recover(cell, message) {
+  async recover(job, message) {
     this.generation += 1;
     this.client.stop();
-    cell.setStatus("failed");
-    this.queue = this.restart(cell, message);
+    job.setStatus("failed");
+    this.queue = this.restart(job, message);
     await this.queue;
   }
 
   /** Start a fresh worker and re-run, in order, the cells that had run successfully. */
-  async restart(cell, message) {
+  async restart(job, message) {
     const replay = Array.from(this.history.entries());
-    const notice = cell ? appendNote(cell.output, message || this.strings.runtime_starting, "restart") : null;
+    const notice = job ? appendNote(job.output, message || this.strings.runtime_starting, "restart") : null;
     try {
       for (const [id, code] of replay) await this.client.run(id, code, null);
     } catch (error) {

@@ -59,6 +59,12 @@ export class RuntimeClient extends EventTarget {
     return this.request({ type: "run", cell, code }, onOutput);
   }
 
+  /** Grade a solution with an exercise's checker, in its own namespace. */
+  async check(code, checker) {
+    await this.start();
+    return this.request({ type: "check", code, checker });
+  }
+
   /** End whatever runs by ending the worker; pending requests reject with Stopped. */
   stop() {
     if (this.worker) this.worker.terminate();

@@ -2,6 +2,7 @@
  *
  * Messages in:  {type: "init", id, indexURL, libraryURL, packages, files, prefetch, label}
  *               {type: "run", id, cell, code}
+ *               {type: "check", id, code, checker}      grade a solution with a checker module
  * Messages out: {type: "progress", loaded, total}
  *               {type: "output", id, items}      streamed while a request runs
  *               {type: "result", id, ok, value | error}
@@ -63,6 +64,7 @@ self.startCourseWorker = function startCourseWorker(loadPyodide) {
       // Importing NumPy takes a while in WebAssembly: do it now, not in the learner's first cell.
       ...message.packages.map((name) => "import " + name),
       "from course.runner import Session as _Session",
+      "from course.exercise import grade as _course_grade",
       "_course_session = _Session(send=lambda items: js.courseEmit(json.dumps(items)), cell_label="
         + JSON.stringify(message.label) + ")",
     ].join("\n"));
@@ -76,7 +78,13 @@ self.startCourseWorker = function startCourseWorker(loadPyodide) {
     return JSON.parse(String(json));
   }
 
-  const handlers = { init, run };
+  async function check(message) {
+    const json = await pyodide.runPythonAsync(
+      "json.dumps(_course_grade(" + JSON.stringify(message.code) + ", " + JSON.stringify(message.checker) + "))");
+    return JSON.parse(String(json));
+  }
+
+  const handlers = { init, run, check };
 
   async function handle(message) {
     const handler = handlers[message.type];

@@ -1,0 +1,53 @@
+"""Grade a learner's solution: run their code, find their function, hand it to the exercise's checker.
+
+The same function grades in the browser worker, at build time (reference and
+known-wrong solutions) and from `build.py grade`. It never raises: whatever the
+learner's code does becomes a failed result with one clear sentence.
+
+A checker is a module with
+    FUNCTION = "multi_head"             the name the learner must define
+    MESSAGES = {...}                    its sentences, in the lesson's language
+    def check(function) -> [ {"ok": bool, "message": str}, ... ]
+The result is JSON-ready: {"passed": bool, "results": [...], "output": [...]}.
+"""
+
+import importlib
+import linecache
+import sys
+
+from .runner import OutputSink, StreamWriter, format_error
+
+
+def grade(code, checker_name, label="solution"):
+    """Run `code`, then the checker named `checker_name` on the function it defines."""
+    checker = importlib.import_module(checker_name)
+    namespace = {"__name__": "__main__"}
+    sink = OutputSink()
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = StreamWriter(sink, "stdout"), StreamWriter(sink, "stderr")
+    filename = "<{}>".format(label)
+    try:
+        try:
+            linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
+            exec(compile(code, filename, "exec"), namespace)
+        except BaseException as error:  # the learner's code, whatever it raises, is a failed result
+            text = format_error(error, lambda name: name == filename)
+            return _failed(checker.MESSAGES["code_raised"].format(error=text.strip().splitlines()[-1]), sink, text)
+        function = namespace.get(checker.FUNCTION)
+        if not callable(function):
+            return _failed(checker.MESSAGES["no_function"].format(name=checker.FUNCTION), sink)
+        try:
+            results = checker.check(function)
+        except BaseException as error:  # a checker bug must not break the page either
+            results = [{"ok": False, "message": checker.MESSAGES["checker_failed"].format(error=repr(error))}]
+    finally:
+        sys.stdout, sys.stderr = saved
+    return {"passed": bool(results) and all(result["ok"] for result in results), "results": results,
+            "output": sink.close()}
+
+
+def _failed(message, sink, trace=None):
+    output = sink.close()
+    if trace:
+        output.append({"type": "error", "text": trace})
+    return {"passed": False, "results": [{"ok": False, "message": message}], "output": output}

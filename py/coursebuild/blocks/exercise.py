@@ -1,0 +1,122 @@
+"""A coding exercise with an automatic checker.
+
+    ::::{exercise} multi_head
+    :checker: course.checkers.multi_head
+    :starter: exercises/multi_head/starter.py
+    :solution: exercises/multi_head/solution.py
+    :wrong: exercises/multi_head/wrong
+
+    The prompt, in Markdown.
+
+    :::{hint}
+    A hint, revealed on request.
+    :::
+    ::::
+
+Paths are relative to the lesson's folder. The build runs the checker on the
+reference solution (it must pass) and on every file in the `wrong` folder (each
+must fail), so a checker that lets a known mistake through cannot ship.
+"""
+
+import html
+import re
+from dataclasses import dataclass, field
+
+from .. import highlight
+from .base import check_options
+
+OPTIONS = ("checker", "starter", "solution", "wrong")
+HINT = re.compile(r"^:::\{hint\}[^\n]*\n(.*?)^:::\s*$", re.S | re.M)
+ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass
+class Exercise:
+    """An exercise: its id, checker, code files, rendered prompt and hints."""
+
+    id: str
+    line: int
+    checker: str
+    starter: str
+    solution: str
+    wrong: dict  # file name -> code
+    prompt_html: str
+    hints_html: list = field(default_factory=list)
+    is_exercise = True
+
+    def data(self):
+        """What the page needs: the starter code and the checker to run in the worker."""
+        return {"id": self.id, "checker": self.checker, "starter": self.starter, "hints": len(self.hints_html)}
+
+    def render(self, context):
+        """The exercise: prompt, editor, controls, hints, results and the hidden solution."""
+        strings = context.strings
+        hints = "".join('<li tabindex="-1" hidden>{}</li>'.format(hint) for hint in self.hints_html)
+        return (
+            '<section class="exercise" id="exercise-{id}" aria-labelledby="exercise-{id}-title">\n'
+            '<h2 id="exercise-{id}-title">{title}: <code>{id}</code></h2>\n'
+            '<div class="exercise-prompt">{prompt}</div>\n'
+            '<p class="exercise-keyboard-note">{keyboard}</p>\n'
+            '<div class="cell-code" tabindex="0" role="textbox" aria-readonly="true" aria-label="{code_label}">'
+            '<pre class="code highlight"><code>{starter}</code></pre></div>\n'
+            '<div class="exercise-actions" hidden>'
+            '<button type="button" class="button run" data-action="check">{check}</button>'
+            '<button type="button" class="button" data-action="hint"></button>'
+            '<button type="button" class="button" data-action="solution" disabled>{show_solution}</button>'
+            '<button type="button" class="button" data-action="reset-exercise" hidden>{reset}</button>'
+            '<span class="attempts"></span><span class="exercise-status" role="status"></span></div>\n'
+            '<div class="solution-confirm" role="group" hidden><p>{confirm}</p>'
+            '<button type="button" class="button" data-action="confirm-solution">{yes}</button>'
+            '<button type="button" class="button" data-action="cancel-solution">{cancel}</button></div>\n'
+            '<ol class="hints" aria-label="{hints_label}">{hints}</ol>\n'
+            '<ul class="check-results" aria-live="polite" aria-label="{results_label}"></ul>\n'
+            '<div class="cell-output" aria-live="polite"></div>\n'
+            '<div class="solution" tabindex="-1" hidden><h3>{solution_title}</h3>'
+            '<pre class="code highlight"><code>{solution}</code></pre></div>\n'
+            "</section>\n"
+        ).format(
+            id=html.escape(self.id), title=html.escape(strings["exercise_title"]), prompt=self.prompt_html,
+            keyboard=html.escape(strings["exercise_keyboard"]),
+            code_label=html.escape(strings["exercise_code_label"]), starter=highlight.highlight(self.starter),
+            check=html.escape(strings["check"]), show_solution=html.escape(strings["show_solution"]),
+            reset=html.escape(strings["reset"]), confirm=html.escape(strings["confirm_solution"]),
+            yes=html.escape(strings["confirm_yes"]), cancel=html.escape(strings["cancel"]),
+            hints_label=html.escape(strings["hints_label"]), hints=hints,
+            results_label=html.escape(strings["results_label"]),
+            solution_title=html.escape(strings["solution_title"]), solution=highlight.highlight(self.solution),
+        )
+
+
+def parse(directive, context):
+    """Read the exercise's files and render its prompt and hints."""
+    check_options(directive, context, OPTIONS)
+    line = directive.line
+    if not ID.match(directive.argument):
+        context.errors.error(line, "an exercise needs an id that is a Python name: ::::{exercise} multi_head")
+        return None
+    for option in OPTIONS:
+        if not isinstance(directive.options.get(option), str):
+            context.errors.error(line, "the exercise lacks ':{}:'".format(option))
+    if any(not isinstance(directive.options.get(option), str) for option in OPTIONS):
+        return None
+    folder = context.lesson.folder
+    codes = {}
+    for option in ("starter", "solution"):
+        path = folder / directive.options[option]
+        if not path.is_file():
+            context.errors.error(line, ":{}: names {}, which does not exist".format(option, path))
+        else:
+            codes[option] = path.read_text(encoding="utf-8")
+    wrong_dir = folder / directive.options["wrong"]
+    wrong = {path.name: path.read_text(encoding="utf-8") for path in sorted(wrong_dir.glob("*.py"))}
+    if not wrong:
+        context.errors.error(line, ":wrong: names {}, which holds no known-wrong solutions (*.py); add at least "
+                                   "one mistake the checker must reject".format(wrong_dir))
+    if len(codes) < 2:
+        return None
+    hints = [match.group(1) for match in HINT.finditer(directive.body)]
+    prompt = HINT.sub("", directive.body)
+    return Exercise(
+        id=directive.argument, line=line, checker=directive.options["checker"], starter=codes["starter"],
+        solution=codes["solution"], wrong=wrong, prompt_html=context.render_markdown(prompt, directive.body_line),
+        hints_html=[context.render_markdown(hint, directive.body_line) for hint in hints])

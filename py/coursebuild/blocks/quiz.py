@@ -1,0 +1,158 @@
+"""A quiz question, checked in the page without Python.
+
+    ```{quiz} single            (single, multiple, numeric or truefalse)
+    question: Una capa tiene una cabeza con $d_k = 4$...
+    options:
+      - text: Se diferencian en ...
+        correct: true
+      - text: ...
+    explanation: Porque ...
+    ```
+
+numeric takes `answer:` and `tolerance:`; truefalse takes `answer: true|false`.
+Texts are Markdown with math.
+"""
+
+import html
+from dataclasses import dataclass, field
+
+import yaml
+
+from .base import check_options
+
+KINDS = ("single", "multiple", "numeric", "truefalse")
+
+
+@dataclass
+class Quiz:
+    """One question: its kind, rendered texts and its key."""
+
+    number: int
+    kind: str
+    question_html: str
+    explanation_html: str
+    options_html: list = field(default_factory=list)
+    correct: list = field(default_factory=list)
+    answer: object = None
+    tolerance: float = 0
+    is_quiz = True
+
+    def data(self):
+        """The key the page checks answers against."""
+        data = {"id": self.number, "kind": self.kind}
+        if self.kind in ("single", "multiple"):
+            data["correct"] = self.correct
+        else:
+            data["answer"] = self.answer
+        if self.kind == "numeric":
+            data["tolerance"] = self.tolerance
+        return data
+
+    def render(self, context):
+        """An accessible form: a fieldset with a legend, labelled inputs and a live feedback region."""
+        strings = context.strings
+        name = "quiz-{}".format(self.number)
+        notes = []
+        if self.kind == "multiple":
+            notes.append(strings["quiz_all_or_nothing"])
+        if self.kind == "numeric":
+            notes.append(strings["quiz_tolerance"].format(tolerance=_number(self.tolerance, context.lesson.language)))
+        if self.kind == "numeric":
+            inputs = ('<label class="quiz-number">{label} <input type="text" inputmode="decimal" autocomplete="off" '
+                      'name="{name}"></label>').format(label=html.escape(strings["quiz_number_label"]), name=name)
+        else:
+            kind = "checkbox" if self.kind == "multiple" else "radio"
+            choices = self.options_html if self.kind != "truefalse" else [
+                html.escape(strings["quiz_true"]), html.escape(strings["quiz_false"])]
+            values = ["true", "false"] if self.kind == "truefalse" else [str(i) for i in range(len(choices))]
+            inputs = "".join('<label class="quiz-option"><input type="{kind}" name="{name}" value="{value}"> '
+                             '<span>{text}</span></label>'.format(kind=kind, name=name, value=value, text=text)
+                             for value, text in zip(values, choices))
+        return (
+            '<form class="quiz" id="quiz-{n}" data-kind="{kind}" novalidate>\n'
+            '<fieldset><legend><span class="quiz-number-label">{label}</span> {question}</legend>\n'
+            '{notes}<div class="quiz-inputs">{inputs}</div></fieldset>\n'
+            '<div class="quiz-actions" hidden><button type="submit" class="button">{check}</button>'
+            '<button type="button" class="button" data-action="retry">{retry}</button></div>\n'
+            '<div class="quiz-feedback" role="status" aria-live="polite" hidden><p class="quiz-verdict"></p>'
+            '<div class="quiz-explanation" hidden>{explanation}</div></div>\n'
+            "</form>\n"
+        ).format(n=self.number, kind=self.kind, label=html.escape(strings["quiz_question"].format(n=self.number)),
+                 question=self.question_html, inputs=inputs, check=html.escape(strings["quiz_check"]),
+                 retry=html.escape(strings["quiz_retry"]), explanation=self.explanation_html,
+                 notes="".join('<p class="quiz-note">{}</p>'.format(html.escape(note)) for note in notes))
+
+
+def parse(directive, context):
+    """Validate the question's YAML and render its texts."""
+    check_options(directive, context, ())
+    line = directive.line
+    kind = directive.argument
+    if kind not in KINDS:
+        context.errors.error(line, "unknown quiz kind '{}' (known: {}); write ```{{quiz}} single".format(
+            kind, ", ".join(KINDS)))
+        return None
+    try:
+        spec = yaml.safe_load(directive.body) or {}
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        context.errors.error(directive.body_line + (mark.line if mark else 0),
+                             "the quiz is not valid YAML ({})".format(getattr(error, "problem", error)))
+        return None
+    if not isinstance(spec, dict):
+        context.errors.error(line, "a quiz is YAML with question:, explanation: and its answer")
+        return None
+    missing = [needed for needed in ("question", "explanation")
+               if not isinstance(spec.get(needed), str) or not spec[needed].strip()]
+    for needed in missing:
+        context.errors.error(line, "the quiz lacks '{}:'; add it as text".format(needed))
+    if missing:
+        return None
+    quiz = Quiz(number=context.next_number("quiz"), kind=kind,
+                question_html=_inline(context, spec["question"], directive.body_line),
+                explanation_html=context.render_markdown(spec["explanation"], directive.body_line))
+    if kind in ("single", "multiple"):
+        _parse_options(quiz, spec, context, line, directive.body_line)
+    elif kind == "numeric":
+        if not isinstance(spec.get("answer"), (int, float)) or isinstance(spec.get("answer"), bool):
+            context.errors.error(line, "a numeric question needs 'answer:' as a number")
+        if not isinstance(spec.get("tolerance"), (int, float)) or spec.get("tolerance", -1) < 0:
+            context.errors.error(line, "a numeric question needs 'tolerance:' (0 or more), the margin the page "
+                                       "accepts and shows")
+        quiz.answer, quiz.tolerance = spec.get("answer"), spec.get("tolerance", 0)
+    else:
+        if not isinstance(spec.get("answer"), bool):
+            context.errors.error(line, "a true/false question needs 'answer: true' or 'answer: false'")
+        quiz.answer = spec.get("answer")
+    return quiz
+
+
+def _parse_options(quiz, spec, context, line, body_line):
+    options = spec.get("options")
+    if not isinstance(options, list) or len(options) < 2:
+        context.errors.error(line, "a {} question needs 'options:' with at least two entries".format(quiz.kind))
+        return
+    for index, option in enumerate(options):
+        if not isinstance(option, dict) or not isinstance(option.get("text"), str):
+            context.errors.error(line, "option {} needs 'text:'".format(index + 1))
+            continue
+        quiz.options_html.append(_inline(context, option["text"], body_line))
+        if option.get("correct") is True:
+            quiz.correct.append(index)
+    if not quiz.correct:
+        context.errors.error(line, "no option is marked 'correct: true'; mark the right one")
+    elif quiz.kind == "single" and len(quiz.correct) > 1:
+        context.errors.error(line, "a single-choice question has {} correct options; use 'multiple' or mark "
+                                   "one".format(len(quiz.correct)))
+
+
+def _inline(context, text, line):
+    rendered = context.render_markdown(text, line).strip()
+    if rendered.startswith("<p>") and rendered.endswith("</p>") and rendered.count("<p>") == 1:
+        rendered = rendered[3:-4]
+    return rendered
+
+
+def _number(value, language):
+    from ..glue_role import format_value
+    return format_value(value, "", language)

@@ -1,0 +1,111 @@
+// Code shown highlighted by the build, turned into an editor on first edit, saved as the learner types.
+import { appendNote } from "./output.js";
+import { load, remove, save } from "./storage.js";
+
+const SAVE_DELAY_MS = 300;
+
+export class CodeArea extends EventTarget {
+  /**
+   * @param {Element} element   the .cell-code element the build wrote
+   * @param {string} original   the lesson's code
+   * @param {object} options    {page, storageKey, output (where notes go), onRun}
+   */
+  constructor(element, original, { page, storageKey, output, onRun }) {
+    super();
+    this.element = element;
+    this.original = original;
+    this.page = page;
+    this.storageKey = storageKey;
+    this.output = output;
+    this.onRun = onRun;
+    this.editor = null;
+    this.restored = undefined;
+    this.highlighted = element.querySelector("code").innerHTML;
+    element.addEventListener("keydown", (event) => this.onKey(event));
+    element.addEventListener("click", () => this.edit());
+    this.restoreSaved();
+  }
+
+  code() {
+    if (this.editor) return this.editor.getCode();
+    return this.restored === undefined ? this.original : this.restored;
+  }
+
+  edited() {
+    return this.code() !== this.original;
+  }
+
+  onKey(event) {
+    if (this.editor) return;
+    if (event.key === "Enter" && event.shiftKey) {
+      event.preventDefault();
+      this.onRun();
+    } else if (event.key === "Enter" || (event.key.length === 1 && !event.ctrlKey && !event.metaKey)) {
+      event.preventDefault();
+      this.edit(event.key.length === 1 ? event.key : "");
+    }
+  }
+
+  async edit(typed = "") {
+    if (this.editor || this.mounting) return;
+    this.mounting = true;
+    try {
+      const module = await this.page.loadEditor();
+      const pre = this.element.querySelector("pre");
+      this.editor = module.mountEditor(this.element, this.code(), {
+        label: this.element.getAttribute("aria-label"),
+        nonce: this.page.data.styleNonce,
+        onRun: () => this.onRun(),
+        onChange: () => this.changed(),
+      });
+      pre.hidden = true;
+      for (const name of ["tabindex", "role", "aria-readonly", "aria-label"]) this.element.removeAttribute(name);
+      if (typed) this.editor.insert(typed);
+      this.editor.focus();
+    } catch (error) {
+      appendNote(this.output, this.page.strings.editor_failed, "warning");
+    } finally {
+      this.mounting = false;
+    }
+  }
+
+  /** Replace the code (the lesson's, a solution), in the editor or in the highlighted view. */
+  setCode(code, highlighted = null) {
+    this.restored = code === this.original ? undefined : code;
+    if (this.editor) this.editor.setCode(code);
+    else if (highlighted !== null) this.element.querySelector("code").innerHTML = highlighted;
+    else this.element.querySelector("code").textContent = code;
+    this.changed();
+  }
+
+  reset() {
+    if (this.restoredNote) this.restoredNote.remove();
+    this.setCode(this.original, this.highlighted);
+  }
+
+  changed() {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.flush(), SAVE_DELAY_MS);
+    this.dispatchEvent(new Event("change"));
+  }
+
+  /** Write the pending edit now (also called when the page is being left). */
+  flush() {
+    clearTimeout(this.saveTimer);
+    const code = this.code();
+    if (code === this.original) remove(this.storageKey);
+    else save(this.storageKey, { code, original: this.original });
+  }
+
+  /** Show the learner's saved edit in place of the lesson's code, saying so. */
+  restoreSaved() {
+    const saved = load(this.storageKey);
+    if (!saved || typeof saved.code !== "string" || saved.code === this.original) return;
+    this.restored = saved.code;
+    this.element.querySelector("code").textContent = saved.code;
+    const outdated = saved.original !== this.original;
+    this.restoredNote = appendNote(this.output, this.page.strings[outdated ? "restored_outdated" : "restored"],
+      "restored");
+    this.output.prepend(this.restoredNote);
+  }
+}

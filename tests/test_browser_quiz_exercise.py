@@ -1,0 +1,128 @@
+"""Lesson 000's quiz and challenge in Chromium: verdicts, explanations, saved state, Show solution."""
+
+import re
+
+from playwright.sync_api import expect
+
+from support import ROOT
+
+LESSON = "000-varias-cabezas/index.html"
+FOLDER = ROOT / "lessons" / "000-varias-cabezas" / "exercises" / "multi_head"
+
+
+def quiz(page, number):
+    return page.locator("#quiz-{}".format(number))
+
+
+def answer(page, number):
+    quiz(page, number).locator("button[type=submit]").click()
+    return quiz(page, number).locator(".quiz-verdict")
+
+
+def test_a_single_choice_question_says_right_or_wrong_and_explains(page, course_server):
+    page.goto(course_server.url(LESSON))
+    quiz(page, 1).locator("input").nth(1).check()
+    expect(answer(page, 1)).to_have_text("No es correcto.")
+    expect(quiz(page, 1).locator(".quiz-explanation")).to_be_visible()
+    quiz(page, 1).locator("[data-action=retry]").click()
+    expect(quiz(page, 1).locator(".quiz-feedback")).to_be_hidden()
+    quiz(page, 1).locator("input").nth(0).check()
+    expect(answer(page, 1)).to_have_text("Correcto.")
+
+
+def test_a_numeric_question_reads_numbers_as_spanish_writes_them(page, course_server):
+    page.goto(course_server.url(LESSON))
+    expect(quiz(page, 2).locator(".quiz-note")).to_have_text("Se acepta un margen de ±0.")
+    field = quiz(page, 2).locator("input[type=text]")
+    for typed in ("262144", "262.144", "262 144", "262\u00a0144"):
+        field.fill(typed)
+        expect(answer(page, 2)).to_have_text("Correcto.")
+    for typed in ("1048576", "262,144"):  # in Spanish, 262,144 is a decimal number
+        field.fill(typed)
+        expect(answer(page, 2)).to_have_text("No es correcto.")
+    field.fill("doscientos mil")
+    expect(answer(page, 2)).to_contain_text("no se puede leer como número")
+    expect(quiz(page, 2).locator(".quiz-explanation")).to_be_hidden()
+    assert quiz(page, 2).get_attribute("data-state") == "invalid"
+
+
+def test_multiple_selection_is_all_or_nothing(page, course_server):
+    page.goto(course_server.url(LESSON))
+    expect(quiz(page, 4).locator(".quiz-note")).to_contain_text("todo o nada")
+    options = quiz(page, 4).locator("input")
+    options.nth(0).check()
+    options.nth(1).check()
+    expect(answer(page, 4)).to_have_text("No es correcto.")
+    options.nth(2).check()
+    expect(answer(page, 4)).to_have_text("Correcto.")
+    options.nth(3).check()
+    expect(answer(page, 4)).to_have_text("No es correcto.")
+
+
+def test_true_false_and_answers_survive_a_reload(page, course_server):
+    page.goto(course_server.url(LESSON))
+    quiz(page, 5).get_by_label("Falso").check()
+    expect(answer(page, 5)).to_have_text("Correcto.")
+    quiz(page, 2).locator("input[type=text]").fill("12")
+    expect(answer(page, 2)).to_have_text("No es correcto.")
+    page.reload()
+    expect(quiz(page, 5).get_by_label("Falso")).to_be_checked()
+    expect(quiz(page, 5).locator(".quiz-verdict")).to_have_text("Correcto.")
+    expect(quiz(page, 2).locator("input[type=text]")).to_have_value("12")
+    expect(quiz(page, 2).locator(".quiz-verdict")).to_have_text("No es correcto.")
+
+
+def submit(page, code):
+    exercise = page.locator("#exercise-multi_head")
+    exercise.locator(".cell-code").click()
+    editor = exercise.locator(".cm-content")
+    expect(editor).to_be_visible()
+    editor.press("Control+a")
+    page.keyboard.insert_text(code)
+    exercise.locator("[data-action=check]").click()
+    expect(exercise).to_have_attribute("data-state", re.compile("done|failed"), timeout=120_000)
+    return exercise
+
+
+def test_a_wrong_solution_gets_its_message_and_the_solution_needs_an_attempt(page, course_server):
+    page.goto(course_server.url(LESSON))
+    exercise = page.locator("#exercise-multi_head")
+    expect(exercise.locator("[data-action=solution]")).to_be_disabled()
+    submit(page, (FOLDER / "wrong" / "pair_swapped.py").read_text())
+    expect(exercise.locator(".check-fail")).to_contain_text("devolviste primero los mapas")
+    expect(exercise.locator(".attempts")).to_have_text("Intentos: 1")
+    exercise.locator("[data-action=solution]").click()
+    expect(exercise.locator(".solution-confirm")).to_be_visible()
+    expect(exercise.locator(".solution")).to_be_hidden()
+    exercise.locator("[data-action=confirm-solution]").click()
+    expect(exercise.locator(".solution")).to_contain_text("def multi_head")
+
+
+def test_the_reference_passes_and_code_attempts_and_result_survive_a_reload(page, course_server):
+    page.goto(course_server.url(LESSON))
+    exercise = submit(page, (FOLDER / "solution.py").read_text())
+    expect(exercise.locator(".check-verdict")).to_have_text("Superado: todas las comprobaciones son correctas.")
+    expect(exercise.locator(".check-ok")).to_have_count(6)
+    exercise.locator("[data-action=hint]").click()
+    expect(exercise.locator(".hints li").first).to_be_visible()
+    page.reload()
+    exercise = page.locator("#exercise-multi_head")
+    expect(exercise.locator(".cell-code code")).to_contain_text("np.stack(mapas)")
+    expect(exercise.locator(".attempts")).to_have_text("Intentos: 1")
+    expect(exercise.locator(".check-verdict")).to_have_text("Superado: todas las comprobaciones son correctas.")
+    expect(exercise.locator(".hints li").first).to_be_visible()
+
+
+def test_a_solution_that_never_returns_is_stopped_like_a_cell(page, course_server):
+    page.goto(course_server.url(LESSON))
+    exercise = page.locator("#exercise-multi_head")
+    exercise.locator(".cell-code").click()
+    exercise.locator(".cm-content").press("Control+a")
+    page.keyboard.insert_text("def multi_head(X, Wq, Wk, Wv, Wo, h):\n    while True: pass\n")
+    exercise.locator("[data-action=check]").click()
+    expect(exercise).to_have_attribute("data-state", "running", timeout=120_000)
+    page.locator("[data-action=stop]").click()
+    expect(exercise).not_to_have_attribute("data-state", "running")
+    expect(exercise.locator(".out-restart")).to_be_visible()
+    submit(page, (FOLDER / "solution.py").read_text())
+    expect(exercise.locator(".check-verdict")).to_contain_text("Superado")

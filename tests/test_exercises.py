@@ -1,0 +1,60 @@
+"""Exercise checkers in CPython: every reference passes, every known-wrong solution fails with a sentence."""
+
+import pytest
+
+from coursebuild.lesson import read_lesson
+from course.exercise import grade
+from support import ROOT
+
+EXERCISES = [(lesson_path.parent.name, exercise)
+             for lesson_path in sorted((ROOT / "lessons").glob("*/lesson.md"))
+             for exercise in read_lesson(lesson_path)[0].exercises]
+WRONG = [(slug, exercise, name) for slug, exercise in EXERCISES for name in sorted(exercise.wrong)]
+
+
+@pytest.mark.parametrize("slug, exercise", EXERCISES, ids=lambda value: getattr(value, "id", value))
+def test_the_reference_solution_passes_every_case(slug, exercise):
+    result = grade(exercise.solution, exercise.checker)
+    assert result["passed"], result["results"]
+    assert len(result["results"]) >= 6
+
+
+@pytest.mark.parametrize("slug, exercise, name", WRONG, ids=lambda value: getattr(value, "id", value))
+def test_every_known_wrong_solution_fails_with_one_clear_sentence(slug, exercise, name):
+    result = grade(exercise.wrong[name], exercise.checker)
+    assert not result["passed"]
+    failure = [item["message"] for item in result["results"] if not item["ok"]]
+    assert len(failure) == 1 and failure[0].endswith(".") and "Traceback" not in failure[0]
+
+
+def test_lesson_000_has_at_least_eight_distinct_known_mistakes():
+    exercise = dict(EXERCISES)["000-varias-cabezas"]
+    messages = {grade(code, exercise.checker)["results"][-1]["message"] for code in exercise.wrong.values()}
+    assert len(exercise.wrong) >= 8 and len(messages) == len(exercise.wrong)
+
+
+CHECKER = "course.checkers.multi_head"
+
+
+@pytest.mark.parametrize("code, expected", [
+    ("def multi_head(X, Wq, Wk, Wv, Wo, h):\n    return None", "None (¿falta el return?)"),
+    ("def multi_head(X, Wq, Wk, Wv, Wo, h):\n    return X", "un único array de forma (4, 8)"),
+    ("def multi_head(X, Wq, Wk, Wv, Wo, h):\n    return [[1]], [[1]]", "array de NumPy"),
+    ("def multi_head(X, Wq, Wk, Wv, Wo, h):\n    raise KeyError('k')", "lanzó KeyError"),
+    ("import numpy as np\ndef multi_head(X, Wq, Wk, Wv, Wo, h):\n"
+     "    return np.full(X.shape, np.nan), np.full((h, len(X), len(X)), np.nan)", "NaN"),
+    ("import numpy as np\ndef multi_head(X, Wq, Wk, Wv, Wo, h):\n"
+     "    return X.astype(int), np.ones((h, len(X), len(X)))", "float"),
+    ("x = 1 / 0", "ZeroDivisionError"),
+    ("def other():\n    pass", "no la define"),
+    ("def multi_head(:", "SyntaxError"),
+])
+def test_the_checker_explains_strange_returns_without_crashing(code, expected):
+    result = grade(code, CHECKER)
+    assert not result["passed"]
+    assert expected in result["results"][-1]["message"]
+
+
+def test_a_learners_print_is_kept_with_the_result():
+    result = grade("print('debug')\n" + dict(EXERCISES)["000-varias-cabezas"].solution, CHECKER)
+    assert result["passed"] and result["output"] == [{"type": "stream", "name": "stdout", "text": "debug\n"}]
