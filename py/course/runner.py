@@ -141,6 +141,17 @@ class StreamWriter:
         return "utf-8"
 
 
+_current_sink = None
+
+
+def display(item):
+    """Add a display item to the output of the cell running now; False when no cell is running."""
+    if _current_sink is None:
+        return False
+    _current_sink.add(item)
+    return True
+
+
 class Session:
     """One namespace shared by the cells of a page, run in page order."""
 
@@ -148,7 +159,6 @@ class Session:
         self.namespace = {"__name__": "__main__", "__builtins__": __builtins__}
         self.cell_label = cell_label
         self._send = send
-        self.current_sink = None
 
     def filename(self, cell_id):
         """The file name a cell's frames carry in tracebacks."""
@@ -161,7 +171,8 @@ class Session:
         ok = True
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = StreamWriter(sink, "stdout"), StreamWriter(sink, "stderr")
-        self.current_sink = sink
+        global _current_sink
+        _current_sink = sink
         try:
             linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
             body, last = _compile(source, filename)
@@ -179,7 +190,7 @@ class Session:
             sink.add({"type": "error", "text": format_error(error, self._is_cell_file)})
         finally:
             sys.stdout, sys.stderr = saved
-            self.current_sink = None
+            _current_sink = None
         return {"ok": ok, "output": sink.close()}
 
     def _is_cell_file(self, filename):

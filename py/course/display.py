@@ -1,0 +1,98 @@
+"""Pictures for cells and explorables: SVG heatmaps, shown in a cell's output with show().
+
+    from course.display import heatmap, show
+    show(heatmap(A, rows=palabras, cols=palabras, title="cabeza 1"))
+
+heatmap() returns a Figure: an SVG (values on hover through <title>) plus an HTML
+table with the same numbers, for screen readers. Colours come from the page's
+stylesheet, so they follow the light and dark themes and print; the SVG carries
+plain fallbacks for use outside the page. Everything written is escaped text.
+"""
+
+from html import escape
+
+from course import runner
+
+CELL = 34
+LABEL_WIDTH = 78
+HEADER_HEIGHT = 64
+FALLBACK_FILL = "#1f5fbf"
+
+
+class Figure:
+    """An SVG picture and its accessible table."""
+
+    def __init__(self, svg, table):
+        self.svg = svg
+        self.table = table
+
+    def html(self):
+        """The figure as the page shows it: the picture, then the table behind a disclosure."""
+        return ('<figure class="course-figure">{}<details class="figure-table"><summary>{}</summary>{}</details>'
+                "</figure>").format(self.svg, "Tabla / Table", self.table)
+
+    def __repr__(self):
+        return "<Figure: use show() to draw it>"
+
+
+def heatmap(matrix, rows, cols, title="", decimals=2, highlight_row=None, element_id=None):
+    """A heatmap of a 2-D array of values in [0, 1], one labelled row and column per entry."""
+    values = [[float(value) for value in row] for row in matrix]  # works for NumPy arrays and lists
+    if len(values) != len(rows) or any(len(row) != len(cols) for row in values):
+        raise ValueError("heatmap(): the matrix is {}×{} but there are {} row and {} column labels".format(
+            len(values), len(values[0]) if values else 0, len(rows), len(cols)))
+    width = LABEL_WIDTH + CELL * len(cols) + 4
+    height = HEADER_HEIGHT + CELL * len(rows) + 4
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="heatmap" viewBox="0 0 {w} {h}" width="{w}" '
+             'height="{h}" role="img" aria-label="{label}"{id}>'.format(
+                 w=width, h=height, label=escape(title or "heatmap"),
+                 id=' id="{}"'.format(escape(element_id)) if element_id else "")]
+    if title:
+        parts.append("<title>{}</title>".format(escape(title)))
+    for j, label in enumerate(cols):
+        x = LABEL_WIDTH + CELL * j + CELL / 2
+        parts.append('<text class="hm-col" x="{x}" y="{y}" transform="rotate(-50 {x} {y})" '
+                     'font-size="12" fill="currentColor">{t}</text>'.format(x=x, y=HEADER_HEIGHT - 6,
+                                                                             t=escape(str(label))))
+    for i, label in enumerate(rows):
+        y = HEADER_HEIGHT + CELL * i
+        parts.append('<text class="hm-row" x="{x}" y="{y}" text-anchor="end" font-size="12" '
+                     'fill="currentColor">{t}</text>'.format(x=LABEL_WIDTH - 6, y=y + CELL / 2 + 4,
+                                                             t=escape(str(label))))
+        for j, value in enumerate(values[i]):
+            shown = format(value, ".{}f".format(decimals))
+            x = LABEL_WIDTH + CELL * j
+            strength = min(max(value, 0.0), 1.0)
+            parts.append('<rect class="hm-back" x="{x}" y="{y}" width="{c}" height="{c}" fill="none"/>'
+                         '<rect class="hm-cell" x="{x}" y="{y}" width="{c}" height="{c}" fill="{f}" '
+                         'fill-opacity="{o:.3f}"><title>{r} → {k}: {v}</title></rect>'.format(
+                             x=x, y=y, c=CELL, f=FALLBACK_FILL, o=strength, r=escape(str(label)),
+                             k=escape(str(cols[j])), v=shown))
+            parts.append('<text class="hm-value{dark}" x="{x}" y="{y}" text-anchor="middle" font-size="10" '
+                         'fill="currentColor">{v}</text>'.format(
+                             dark=" on-dark" if strength > 0.55 else "", x=x + CELL / 2, y=y + CELL / 2 + 3.5,
+                             v=shown.lstrip("0") if shown.startswith("0.") else shown))
+    if highlight_row is not None:
+        parts.append('<rect class="hm-highlight" x="{x}" y="{y}" width="{w}" height="{c}" fill="none" '
+                     'stroke="currentColor" stroke-width="2.5"/>'.format(
+                         x=LABEL_WIDTH - 1, y=HEADER_HEIGHT + CELL * highlight_row, w=CELL * len(cols) + 2, c=CELL))
+    parts.append("</svg>")
+    return Figure("".join(parts), _table(values, rows, cols, title, decimals))
+
+
+def _table(values, rows, cols, title, decimals):
+    head = "".join('<th scope="col">{}</th>'.format(escape(str(label))) for label in cols)
+    body = "".join('<tr><th scope="row">{}</th>{}</tr>'.format(
+        escape(str(label)), "".join("<td>{}</td>".format(format(value, ".{}f".format(decimals))) for value in row))
+        for label, row in zip(rows, values))
+    caption = "<caption>{}</caption>".format(escape(title)) if title else ""
+    return '<table class="heatmap-table">{}<thead><tr><td></td>{}</tr></thead><tbody>{}</tbody></table>'.format(
+        caption, head, body)
+
+
+def show(figure):
+    """Draw a Figure in the running cell's output (as text where no page can draw it)."""
+    if not isinstance(figure, Figure):
+        raise TypeError("show() draws figures made by course.display, such as heatmap(...)")
+    if not runner.display({"type": "display", "mime": "text/html", "data": figure.html()}):
+        print(figure.table)

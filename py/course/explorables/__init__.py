@@ -1,0 +1,1 @@
+"""Explorables: functions that return the states an interactive figure draws (plain, JSON-ready data)."""

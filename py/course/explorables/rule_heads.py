@@ -1,0 +1,80 @@
+"""Four hand-written rules, one per head, against one head with the four rules summed.
+
+The sentence «el ratón pequeño que persiguen los gatos duerme». Each word is a
+vector of hand-written features; each rule is one column of W^Q and the same
+column of W^K, so rule c scores the pair (t, u) with q_tc · k_uc:
+
+    rule 1, "is it a noun":   verbs ask, nouns answer
+    rule 2, number agreement: the asker's number times the answerer's number
+    rule 3, determiners:      nouns ask, determiners answer
+    rule 4, modifiers:        nouns ask, adjectives and relative words answer
+
+Heads 1-4 keep one column each (d_k = 1, divided by √1); the single-head layer
+keeps all four (d_k = 4) and divides the summed scores by √4 before one softmax.
+Maps have one row per asking word and one column per answering word.
+"""
+
+import numpy as np
+
+from course.attention import softmax
+
+WORDS = ("el", "ratón", "pequeño", "que", "persiguen", "los", "gatos", "duerme")
+FEATURES = ("sustantivo", "verbo", "número", "determinante", "modificador")
+# One row per word: noun, verb, number (+ singular, − plural; nouns carry it more weakly
+# than their determiner, adjective or verb), determiner, modifier.
+X = np.array([
+    [0, 0, 1.0, 1, 0],   # el
+    [1, 0, 0.5, 0, 0],   # ratón
+    [0, 0, 1.0, 0, 1],   # pequeño
+    [0, 0, 0.0, 0, 1],   # que
+    [0, 1, -1.0, 0, 0],  # persiguen
+    [0, 0, -1.0, 1, 0],  # los
+    [1, 0, -0.5, 0, 0],  # gatos
+    [0, 1, 1.0, 0, 0],   # duerme
+])  # (T, 5)
+STRENGTH = 3.0  # how sharply a rule that applies separates the words it likes
+# Column c of W_Q and of W_K is rule c: which feature asks (W_Q) and which answers (W_K).
+W_Q = STRENGTH * np.array([
+    # rule: 1  2  3  4
+    [0, 0, 1, 1],  # sustantivo: nouns ask for determiners (3) and modifiers (4)
+    [1, 0, 0, 0],  # verbo: verbs ask for nouns (1)
+    [0, 1, 0, 0],  # número: every word asks for its own number (2)
+    [0, 0, 0, 0],  # determinante
+    [0, 0, 0, 0],  # modificador
+], dtype=float)  # (5, 4)
+W_K = np.array([
+    [1, 0, 0, 0],  # sustantivo answers rule 1
+    [0, 0, 0, 0],  # verbo
+    [0, 1, 0, 0],  # número answers rule 2
+    [0, 0, 1, 0],  # determinante answers rule 3
+    [0, 0, 0, 1],  # modificador answers rule 4
+], dtype=float)  # (5, 4)
+HEADS = ("¿Es un sustantivo?", "Concordancia de número", "Sustantivo → determinante", "Sustantivo → modificador")
+SUMMED = "Una cabeza: las cuatro reglas sumadas"
+
+
+def maps():
+    """The five maps: heads 1-4 with one rule each, then the single head with all four; (5, T, T)."""
+    Q, K = X @ W_Q, X @ W_K  # (T, 4) each
+    heads = [softmax(np.outer(Q[:, c], K[:, c]) / np.sqrt(1)) for c in range(4)]
+    summed = softmax(Q @ K.T / np.sqrt(4))
+    return np.stack(heads + [summed])
+
+
+def pull(row):
+    """For one row of one map: the words it pulls toward most (ties kept) and their weight, or None if flat."""
+    if np.ptp(row) < 1e-9:
+        return None
+    best = row.max()
+    return [int(u) for u in np.flatnonzero(np.isclose(row, best, atol=1e-9))], float(best)
+
+
+def states():
+    """Everything the explorable draws, computed once at build time."""
+    weights = maps()
+    return {
+        "words": list(WORDS),
+        "maps": [{"label": label, "weights": np.round(weights[m], 6).tolist()}
+                 for m, label in enumerate(list(HEADS) + [SUMMED])],
+        "row": WORDS.index("duerme"),
+    }
