@@ -27,9 +27,12 @@ class Figure:
         self.table = table
 
     def html(self):
-        """The figure as the page shows it: the picture, then the table behind a disclosure."""
-        return ('<figure class="course-figure">{}<details class="figure-table"><summary>{}</summary>{}</details>'
-                "</figure>").format(self.svg, "Tabla / Table", self.table)
+        """The figure as the page shows it: the picture, then the table behind a disclosure.
+
+        The disclosure's label is left empty: the page writes it in the lesson's language.
+        """
+        return ('<figure class="course-figure">{}<details class="figure-table"><summary class="figure-table-label">'
+                "</summary>{}</details></figure>").format(self.svg, self.table)
 
     def __repr__(self):
         return "<Figure: use show() to draw it>"
@@ -41,7 +44,7 @@ def heatmap(matrix, rows, cols, title="", decimals=2, highlight_row=None, elemen
     if len(values) != len(rows) or any(len(row) != len(cols) for row in values):
         raise ValueError("heatmap(): the matrix is {}×{} but there are {} row and {} column labels".format(
             len(values), len(values[0]) if values else 0, len(rows), len(cols)))
-    width = LABEL_WIDTH + CELL * len(cols) + 4
+    width = LABEL_WIDTH + CELL * len(cols) + 40  # room for the last slanted column label
     height = HEADER_HEIGHT + CELL * len(rows) + 4
     parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="heatmap" viewBox="0 0 {w} {h}" width="{w}" '
              'height="{h}" role="img" aria-label="{label}"{id}>'.format(
@@ -49,6 +52,7 @@ def heatmap(matrix, rows, cols, title="", decimals=2, highlight_row=None, elemen
                  id=' id="{}"'.format(escape(element_id)) if element_id else "")]
     if title:
         parts.append("<title>{}</title>".format(escape(title)))
+    parts.append("<desc>{}</desc>".format(escape("shade: square root of the value")))
     for j, label in enumerate(cols):
         x = LABEL_WIDTH + CELL * j + CELL / 2
         parts.append('<text class="hm-col" x="{x}" y="{y}" transform="rotate(-50 {x} {y})" '
@@ -62,7 +66,8 @@ def heatmap(matrix, rows, cols, title="", decimals=2, highlight_row=None, elemen
         for j, value in enumerate(values[i]):
             shown = format(value, ".{}f".format(decimals))
             x = LABEL_WIDTH + CELL * j
-            strength = min(max(value, 0.0), 1.0)
+            # The square root spreads the small weights attention maps are full of across visible shades.
+            strength = min(max(value, 0.0), 1.0) ** 0.5
             parts.append('<rect class="hm-back" x="{x}" y="{y}" width="{c}" height="{c}" fill="none"/>'
                          '<rect class="hm-cell" x="{x}" y="{y}" width="{c}" height="{c}" fill="{f}" '
                          'fill-opacity="{o:.3f}"><title>{r} → {k}: {v}</title></rect>'.format(

@@ -71,6 +71,10 @@ class Lesson:
         return [block for block in self.blocks if getattr(block, "is_exercise", False)]
 
     @property
+    def explorables(self):
+        return [block for block in self.blocks if getattr(block, "is_explorable", False)]
+
+    @property
     def quizzes(self):
         return [block for block in self.blocks if getattr(block, "is_quiz", False)]
 

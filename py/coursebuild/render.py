@@ -119,6 +119,7 @@ def lesson_page(lesson, markdown, strings, outputs, glued, runtime_manifest):
         "cells": [cell.data() for cell in lesson.cells],
         "exercises": [exercise.data() for exercise in lesson.exercises],
         "quizzes": [quiz.data() for quiz in lesson.quizzes],
+        "explorables": [explorable.data() for explorable in lesson.explorables],
         "runtime": runtime_manifest,
         "strings": strings,
     }

@@ -49,6 +49,11 @@ def build(config, log=print):
         errors += cell_errors
         errors += checking.check_exercises(lesson, py_dir, config.cache_dir, library)
         role_errors = Collector(lesson.path)
+        for explorable in lesson.explorables:
+            problem = explorable.compute()
+            if problem:
+                role_errors.error(explorable.line, problem)
+            glued[lesson.slug].update(explorable.state.get("glue", {}))
         glue_role.check(lesson, glued[lesson.slug], role_errors)
         errors += role_errors.errors
     if errors:

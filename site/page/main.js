@@ -1,10 +1,14 @@
 // The page controller: reads the data the build wrote, wires cells, runs them through one runtime client.
 import { Cell } from "./cell.js";
 import { Exercise } from "./exercise.js";
+import { RuleHeads } from "./explorables/rule-heads.js";
 import { appendItems, appendNote } from "./output.js";
 import { Quiz } from "./quiz.js";
 import { RuntimeClient, Stopped } from "./runtime-client.js";
 import { format, formatBytes } from "./strings.js";
+
+// One ES module per explorable kind; the build writes data-kind on each explorable's figure.
+const EXPLORABLES = { "rule-heads": RuleHeads };
 
 class Page {
   constructor(data) {
@@ -24,6 +28,8 @@ class Page {
       (exercise) => new Exercise(document.getElementById("exercise-" + exercise.id), exercise, this));
     this.quizzes = (data.quizzes || []).map(
       (quiz) => new Quiz(document.getElementById("quiz-" + quiz.id), quiz, this));
+    this.explorables = (data.explorables || []).map((explorable) => new EXPLORABLES[explorable.kind](
+      document.getElementById("explorable-" + explorable.id), explorable, this));
     this.history = new Map(); // cell id -> code of its last successful run, in run order
     this.queue = Promise.resolve();
     this.generation = 0;

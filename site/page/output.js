@@ -1,4 +1,5 @@
 // A cell's output region: the same structure the build writes, built with text nodes only.
+import { sanitize } from "./sanitize.js";
 import { format } from "./strings.js";
 
 export function appendItems(region, items, strings) {
@@ -14,6 +15,12 @@ export function appendItems(region, items, strings) {
         pre.textContent = item.text;
         region.append(pre);
       }
+    } else if (item.type === "display") {
+      const box = document.createElement("div");
+      box.className = "out out-display";
+      box.append(sanitize(item.data));
+      for (const label of box.querySelectorAll("summary.figure-table-label")) label.textContent = strings.table_alternative;
+      region.append(box);
     } else if (item.type === "truncated") {
       appendNote(region, format(strings.truncated, { lines: item.lines }));
     }
@@ -28,7 +35,3 @@ export function appendNote(region, text, kind = "") {
   return note;
 }
 
-/** The output as text, the way tests and the build compare it. */
-export function outputText(region) {
-  return Array.from(region.querySelectorAll("pre.out")).map((pre) => pre.textContent).join("");
-}

@@ -65,6 +65,12 @@ export class RuntimeClient extends EventTarget {
     return this.request({ type: "check", code, checker });
   }
 
+  /** Call a py/ function ("module:name") with JSON-ready keyword arguments; resolves to its JSON result. */
+  async call(name, args = {}) {
+    await this.start();
+    return this.request({ type: "call", name, args });
+  }
+
   /** End whatever runs by ending the worker; pending requests reject with Stopped. */
   stop() {
     if (this.worker) this.worker.terminate();

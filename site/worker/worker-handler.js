@@ -3,6 +3,7 @@
  * Messages in:  {type: "init", id, indexURL, libraryURL, packages, files, prefetch, label}
  *               {type: "run", id, cell, code}
  *               {type: "check", id, code, checker}      grade a solution with a checker module
+ *               {type: "call", id, name, args}          call a py/ function "module:name" (explorables)
  * Messages out: {type: "progress", loaded, total}
  *               {type: "output", id, items}      streamed while a request runs
  *               {type: "result", id, ok, value | error}
@@ -65,6 +66,7 @@ self.startCourseWorker = function startCourseWorker(loadPyodide) {
       ...message.packages.map((name) => "import " + name),
       "from course.runner import Session as _Session",
       "from course.exercise import grade as _course_grade",
+      "from course.explorables import call as _course_call",
       "_course_session = _Session(send=lambda items: js.courseEmit(json.dumps(items)), cell_label="
         + JSON.stringify(message.label) + ")",
     ].join("\n"));
@@ -84,7 +86,14 @@ self.startCourseWorker = function startCourseWorker(loadPyodide) {
     return JSON.parse(String(json));
   }
 
-  const handlers = { init, run, check };
+  async function call(message) {
+    const json = await pyodide.runPythonAsync(
+      "json.dumps(_course_call(" + JSON.stringify(message.name) + ", json.loads("
+        + JSON.stringify(JSON.stringify(message.args)) + ")))");
+    return JSON.parse(String(json));
+  }
+
+  const handlers = { init, run, check, call };
 
   async function handle(message) {
     const handler = handlers[message.type];

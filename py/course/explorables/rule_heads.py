@@ -70,11 +70,21 @@ def pull(row):
 
 
 def states():
-    """Everything the explorable draws, computed once at build time."""
+    """Everything the explorable draws, computed once at build time, and the values the prose quotes."""
     weights = maps()
+    head_1, head_2, summed = weights[0], weights[1], weights[4]
+    t = WORDS.index
     return {
         "words": list(WORDS),
         "maps": [{"label": label, "weights": np.round(weights[m], 6).tolist()}
                  for m, label in enumerate(list(HEADS) + [SUMMED])],
-        "row": WORDS.index("duerme"),
+        "row": t("duerme"),
+        "glue": {
+            "rh_duerme_h1": float(head_1[t("duerme"), t("ratón")]),
+            "rh_duerme_h2": float(head_2[t("duerme"), t("el")]),
+            "rh_duerme_suma": float(summed[t("duerme"), t("ratón")]),
+            "rh_persiguen_suma_gatos": float(summed[t("persiguen"), t("gatos")]),
+            "rh_persiguen_suma_raton": float(summed[t("persiguen"), t("ratón")]),
+            "rh_persiguen_h1_raton": float(head_1[t("persiguen"), t("ratón")]),
+        },
     }

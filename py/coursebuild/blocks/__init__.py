@@ -6,13 +6,14 @@ block's `render(context)` returns its HTML. A new block type is one new module
 plus one line in BLOCKS.
 """
 
-from . import answer, code_cell, exercise, further_reading, quiz
+from . import answer, code_cell, exercise, explorable, further_reading, quiz
 from .base import ParseContext, check_options
 
 BLOCKS = {
     "answer": answer,
     "code-cell": code_cell,
     "exercise": exercise,
+    "explorable": explorable,
     "further-reading": further_reading,
     "quiz": quiz,
 }

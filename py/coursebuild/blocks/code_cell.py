@@ -13,6 +13,7 @@ import html
 from dataclasses import dataclass
 
 from .. import highlight
+from ..sanitize import sanitize
 from .base import check_options
 
 KERNELS = ("ipython3", "python3", "python", "")
@@ -79,6 +80,13 @@ def parse(directive, context):
                     raises="raises-exception" in tags, line=directive.line, code_line=directive.body_line)
 
 
+def label_tables(html_text, strings):
+    """Write the lesson-language label on the table disclosure of figures from course.display."""
+    return html_text.replace('<summary class="figure-table-label"></summary>',
+                             '<summary class="figure-table-label">{}</summary>'.format(
+                                 html.escape(strings["table_alternative"])))
+
+
 def render_output(items, strings):
     """HTML for a cell's output items; the page's JavaScript builds the same structure."""
     parts = []
@@ -88,6 +96,9 @@ def render_output(items, strings):
             parts.append('<pre class="out out-{}">{}</pre>'.format(item["name"], html.escape(item["text"])))
         elif kind == "error":
             parts.append('<pre class="out out-error">{}</pre>'.format(html.escape(item["text"])))
+        elif kind == "display":
+            # Only the course's display helper makes these; the page sanitises the same markup.
+            parts.append('<div class="out out-display">{}</div>'.format(label_tables(sanitize(item["data"]), strings)))
         elif kind == "truncated":
             parts.append('<p class="out out-note">{}</p>'.format(
                 html.escape(strings["truncated"].format(lines=item["lines"]))))
