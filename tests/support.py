@@ -49,6 +49,10 @@ class Server:
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
 
+    def served(self, part):
+        """(path, bytes) of every request answered so far whose path contains `part`."""
+        return [(path, size) for path, size in self.httpd.log if part in path]
+
     def url(self, path=""):
         return "{}/{}".format(self.origin, path)
 

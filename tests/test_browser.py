@@ -16,7 +16,7 @@ FINISHED = "[data-state=done], [data-state=failed]"
 def page_data(site, slug):
     html = (site / slug / "index.html").read_text()
     text = re.search(r'id="page-data">(.*?)</script>', html, re.S).group(1)
-    return json.loads(text.replace("<\\/", "</"))
+    return json.loads(text)
 
 
 def output_of(page, number):

@@ -74,7 +74,8 @@ def page(lang, title, body, strings, root, data=None, extra_class=""):
         digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:24]
         data = dict(data, styleNonce=digest)
         nonce = " 'nonce-{}'".format(digest)
-        text = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+        # Every "<" escaped, so nothing in the data can end the script element or start another.
+        text = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
         data_island = '<script type="application/json" id="page-data">{}</script>\n'.format(text)
     return (
         "<!doctype html>\n"
@@ -114,6 +115,7 @@ def lesson_page(lesson, markdown, strings, outputs, glued, runtime_manifest):
         ).format(idle=html.escape(strings["runtime_idle"]), run_all=html.escape(strings["run_all"]),
                  stop=html.escape(strings["stop"]))
     data = {
+        "kind": "lesson",
         "lesson": lesson.slug,
         "language": lesson.language,
         "cells": [cell.data() for cell in lesson.cells],
@@ -142,7 +144,22 @@ def index_page(lessons, strings_by_lang, lang="en"):
                 summary=html.escape(lesson.meta["summary"])))
     body = ('<h1>{}</h1>\n<p class="course-summary">{}</p>\n<ol class="lesson-list">\n{}\n</ol>\n').format(
         html.escape(strings["course_title"]), html.escape(strings["course_summary"]), "\n".join(items))
-    return page(lang, strings["course_title"], body, strings, "", None, "index-page")
+    e = {key: html.escape(value) for key, value in strings.items()}
+    body += (
+        '<section class="offline" aria-labelledby="offline-title"><h2 id="offline-title">{offline_title}</h2>'
+        '<p class="offline-status" role="status" aria-live="polite">{offline_intro}</p>'
+        '<progress class="offline-progress" hidden max="1" value="0"></progress>'
+        '<p class="offline-actions" hidden><button type="button" class="button run" data-action="offline-save">'
+        '{offline_save}</button> <button type="button" class="button" data-action="offline-free">{offline_free}'
+        "</button></p></section>\n"
+        '<section class="work" aria-labelledby="work-title"><h2 id="work-title">{work_title}</h2>'
+        "<p>{work_intro}</p>"
+        '<p class="work-actions" hidden><button type="button" class="button" data-action="export">{export_button}'
+        '</button> <label class="button import-label">{import_label} <input type="file" accept="application/json,.json">'
+        '</label></p><p class="work-status" role="status" aria-live="polite"></p></section>\n'
+    ).format(**e)
+    return page(lang, strings["course_title"], body, strings, "", {"kind": "index", "language": lang,
+                                                                  "strings": strings}, "index-page")
 
 
 

@@ -3,6 +3,7 @@
 import functools
 import gzip
 import http.server
+import io
 import threading
 import time
 from pathlib import Path
@@ -34,6 +35,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format, *args):
         pass
 
+    def send_header(self, keyword, value):
+        if keyword.lower() == "content-length":
+            self._length = int(value)
+        super().send_header(keyword, value)
+
+    def do_GET(self):
+        """Serve the file and note (path, bytes sent) in the server's log, for tests and benchmarks."""
+        self._length = 0
+        super().do_GET()
+        self.server.log.append((self.path.split("?", 1)[0], self._length))
+
     def end_headers(self):
         path = self.path.split("?", 1)[0]
         if "/runtime/" in path:
@@ -56,7 +68,6 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
-        import io
         return io.BytesIO(body)
 
     @classmethod
@@ -76,6 +87,7 @@ def make_server(site_dir, port=8000, host="127.0.0.1"):
     handler = functools.partial(Handler, site_dir=Path(site_dir))
     server = http.server.ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
+    server.log = []  # (path, bytes) of every GET answered
     return server
 
 

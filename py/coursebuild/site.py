@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import assets, checking, execute, glue_role, lesson as lessons_module, render, runtime as runtime_module
+from . import assets, checking, execute, glue_role, offline, lesson as lessons_module, render, runtime as runtime_module
 from .errors import BuildFailed, Collector, LessonError
 
 
@@ -112,6 +112,7 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime):
         _link_or_copy(Path(source), runtime_dir / name)
     manifest = runtime.manifest()
     manifest["library"] = "course-lib.json"
+    manifest["cache"] = offline.runtime_cache_name(runtime_dir)
     md = lessons_module.markdown()
     for lesson in lessons:
         page = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.slug, {}),
@@ -121,6 +122,7 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime):
     index = render.index_page(lessons, strings, config.index_language)
     (staging / "index.html").write_text(index, encoding="utf-8")
     (staging / ".nojekyll").write_text("", encoding="utf-8")
+    offline.write_manifest(config.root / "site" / "sw.js", staging, manifest)
     os.chmod(staging, 0o755)
 
 

@@ -3,20 +3,33 @@ import { Cell } from "./cell.js";
 import { Exercise } from "./exercise.js";
 import { RuleHeads } from "./explorables/rule-heads.js";
 import { appendItems, appendNote } from "./output.js";
+import { OfflineControl } from "./offline.js";
 import { Quiz } from "./quiz.js";
+import { registerServiceWorker } from "./service.js";
 import { RuntimeClient, Stopped } from "./runtime-client.js";
 import { format, formatBytes } from "./strings.js";
+import { WorkControl } from "./work.js";
 
 // One ES module per explorable kind; the build writes data-kind on each explorable's figure.
 const EXPLORABLES = { "rule-heads": RuleHeads };
 
-class Page {
+/** The index: the offline control and the export/import of the learner's work. */
+class IndexPage {
   constructor(data) {
     this.data = data;
     this.strings = data.strings;
     this.language = data.language;
-    const script = document.querySelector("script[src$='assets/page.js']");
-    this.assetsURL = new URL(".", script.src).href;
+    this.offline = new OfflineControl(document.querySelector(".offline"), this);
+    this.work = new WorkControl(document.querySelector(".work"), this);
+  }
+}
+
+class Page {
+  constructor(data, assetsURL) {
+    this.data = data;
+    this.strings = data.strings;
+    this.language = data.language;
+    this.assetsURL = assetsURL;
     this.client = new RuntimeClient({
       assetsURL: this.assetsURL,
       runtimeURL: new URL("../runtime/", this.assetsURL).href,
@@ -177,7 +190,10 @@ class Page {
 function main() {
   const island = document.getElementById("page-data");
   if (!island) return;
-  window.coursePage = new Page(JSON.parse(island.textContent));
+  const data = JSON.parse(island.textContent);
+  const assetsURL = new URL(".", document.querySelector("script[src$='assets/page.js']").src).href;
+  registerServiceWorker(assetsURL);
+  window.coursePage = data.kind === "index" ? new IndexPage(data) : new Page(data, assetsURL);
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);

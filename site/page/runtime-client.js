@@ -1,5 +1,7 @@
 // The page's only door to the Python worker: typed messages, one promise per request.
 
+import { allCached, controlled } from "./service.js";
+
 export class Stopped extends Error {
   constructor() {
     super("stopped");
@@ -23,34 +25,42 @@ export class RuntimeClient extends EventTarget {
 
   /** Start the worker and load Python once; resolves when Python is ready. */
   start() {
-    if (this.ready) return this.ready;
+    if (!this.ready) this.ready = this.load();
+    return this.ready;
+  }
+
+  async load() {
     const { runtime } = this.config;
+    this.setState("loading");
+    await controlled(); // let the service worker see (and cache) every runtime file
+    const runtimeURLs = runtime.files.map((file) => new URL(file.name, this.config.runtimeURL).href);
     const entry = runtime.worker === "module" ? "worker-module.mjs" : "worker-classic.js";
     const url = new URL(entry, this.config.assetsURL).href;
     this.worker = runtime.worker === "module" ? new Worker(url, { type: "module" }) : new Worker(url);
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => this.fail(event.message || "the worker failed to start");
-    this.setState("loading");
-    const cachedKey = "course-runtime-cached";
-    const fingerprint = JSON.stringify(runtime.files);
-    this.ready = this.request({
-      type: "init",
-      indexURL: this.config.runtimeURL,
-      libraryURL: new URL(runtime.library, this.config.assetsURL).href,
-      packages: runtime.packages,
-      files: runtime.files,
-      // Counting bytes means reading every file once more; skip it once this runtime is known to be cached.
-      prefetch: readStorage(cachedKey) !== fingerprint,
-      label: this.config.label,
-    }).then((value) => {
-      writeStorage(cachedKey, fingerprint);
+    try {
+      const value = await this.request({
+        type: "init",
+        indexURL: this.config.runtimeURL,
+        libraryURL: new URL(runtime.library, this.config.assetsURL).href,
+        packages: runtime.packages,
+        files: runtime.files,
+        // Counting bytes means reading every file once more: only when the runtime is not cached yet.
+        prefetch: !(await allCached(runtime.cache, runtimeURLs)),
+        label: this.config.label,
+      });
       this.setState("ready");
       return value;
-    }, (error) => {
-      if (!(error instanceof Stopped)) this.setState("failed", { reason: error.message });
+    } catch (error) {
+      if (!(error instanceof Stopped)) {
+        if (this.worker) this.worker.terminate();
+        this.worker = null;
+        this.ready = null; // the next Run tries again
+        this.setState("failed", { reason: error.message });
+      }
       throw error;
-    });
-    return this.ready;
+    }
   }
 
   /** Run one cell; onOutput receives output items as Python prints them. */
@@ -117,21 +127,5 @@ export class RuntimeClient extends EventTarget {
   setState(state, detail = {}) {
     this.state = state;
     this.dispatchEvent(new CustomEvent("state", { detail: { state, ...detail } }));
-  }
-}
-
-function readStorage(key) {
-  try {
-    return window.localStorage.getItem(key);
-  } catch (error) {
-    return null; // storage can be disabled; then every start shows its progress
-  }
-}
-
-function writeStorage(key, value) {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch (error) {
-    // storage full or disabled: nothing is lost but the shortcut
   }
 }

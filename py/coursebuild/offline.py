@@ -1,0 +1,45 @@
+"""Offline use: the service worker's manifest and the list the "available offline" control downloads.
+
+Two caches: the runtime (the Pyodide distribution with NumPy), named after the hash
+of its files so a rebuild that leaves it alone keeps it; and the site (pages,
+scripts, styles, the worker glue and the course library, which change far more
+often), named after the hash of the whole build.
+"""
+
+import hashlib
+import json
+
+def _digest(paths, root):
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def runtime_cache_name(runtime_dir):
+    """The runtime cache's name: the same for as long as the distribution's files do not change."""
+    return "course-runtime-" + _digest(sorted(runtime_dir.iterdir()), runtime_dir.parent)
+
+
+def write_manifest(template, site, runtime_manifest):
+    """Write sw.js (the service worker with its manifest) and offline.json (what to fetch for offline use)."""
+    runtime = sorted((site / "runtime").iterdir())
+    runtime_paths = {path.relative_to(site).as_posix() for path in runtime}
+    everything = sorted(path for path in site.rglob("*") if path.is_file() and path.name != ".nojekyll")
+    site_paths = [path.relative_to(site).as_posix() for path in everything
+                  if path.relative_to(site).as_posix() not in runtime_paths] + ["offline.json"]
+    manifest = {
+        "version": _digest(everything, site),
+        "runtimeCache": runtime_manifest["cache"],
+        "runtime": sorted(runtime_paths),
+        "site": site_paths,
+    }
+    manifest["siteCache"] = "course-site-" + manifest["version"]
+    sizes = {path.relative_to(site).as_posix(): path.stat().st_size for path in everything}
+    offline = dict(manifest, files=[{"path": path, "size": sizes[path],
+                                     "cache": manifest["runtimeCache"] if path in runtime_paths else manifest["siteCache"]}
+                                    for path in sorted(sizes)])
+    (site / "offline.json").write_text(json.dumps(offline, sort_keys=True), encoding="utf-8")
+    script = "const MANIFEST = {};\n{}".format(json.dumps(manifest, sort_keys=True), template.read_text(encoding="utf-8"))
+    (site / "sw.js").write_text(script, encoding="utf-8")

@@ -1,0 +1,102 @@
+"""Accessibility (axe-core in Chromium), the keyboard, security headers and the UI languages on every page."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from support import ROOT
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+LANGUAGES = ("en", "es", "uk")
+
+
+def pages(site):
+    return sorted(path.relative_to(site).as_posix() for path in Path(site).rglob("index.html"))
+
+
+@pytest.fixture(scope="module")
+def axe_browser(browser):
+    # axe is injected as a script, which the pages' own policy forbids: only this context ignores it.
+    context = browser.new_context(bypass_csp=True)
+    yield context
+    context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("which", ["course", "playground"])
+def test_no_page_has_serious_or_critical_axe_violations(request, axe_browser, scheme, which):
+    site = request.getfixturevalue(which + "_site")
+    server = request.getfixturevalue(which + "_server")
+    page = axe_browser.new_page()
+    page.emulate_media(color_scheme=scheme)
+    found = {}
+    for path in pages(site):
+        page.goto(server.url(path))
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+        serious = [(v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3]) for v in result["violations"]
+                   if v["impact"] in ("serious", "critical")]
+        if serious:
+            found[path] = serious
+    page.close()
+    assert found == {}
+
+
+def test_the_editor_can_be_left_with_escape_then_tab(page, playground_server):
+    page.goto(playground_server.url("01-playground/index.html"))
+    page.locator("#cell-1 .cell-code").click()
+    editor = page.locator("#cell-1 .cm-content")
+    expect(editor).to_be_focused()
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    expect(editor).not_to_be_focused()
+    assert page.evaluate("() => !document.activeElement.closest('.cm-editor')")
+
+
+@pytest.mark.parametrize("which", ["course", "playground"])
+def test_every_page_declares_its_language_and_a_strict_content_security_policy(request, which):
+    site = request.getfixturevalue(which + "_site")
+    for path in pages(site):
+        html = (site / path).read_text()
+        policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html).group(1)
+        assert "script-src 'self' 'wasm-unsafe-eval';" in policy and "'unsafe-inline'" not in policy
+        assert "unsafe-eval" not in policy.replace("wasm-unsafe-eval", "")
+        assert re.search(r'<html lang="(en|es|uk)">', html)
+        assert not re.search(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)", html), "inline script in " + path
+
+
+def used_keys():
+    """Every UI string key the front end and the build look up."""
+    keys = set()
+    for path in (ROOT / "site").rglob("*.js"):
+        keys |= set(re.findall(r"(?<![/\w])strings\.([a-z_]+)", path.read_text()))
+        keys |= set(re.findall(r"strings\[\"([a-z_]+)\"\]", path.read_text()))
+    for path in (ROOT / "py" / "coursebuild").rglob("*.py"):
+        keys |= set(re.findall(r"strings\[\"([a-z_]+)\"\]", path.read_text()))
+    keys |= set(re.findall(r"\{([a-z_]+)\}", (ROOT / "py/coursebuild/render.py").read_text())) & set(
+        json.loads((ROOT / "site/i18n/en.json").read_text()))
+    return keys
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_string_the_code_uses_exists_in_each_language(language):
+    table = json.loads((ROOT / "site" / "i18n" / (language + ".json")).read_text())
+    assert used_keys() - set(table) == set()
+    assert all(isinstance(value, str) and value.strip() for value in table.values())
+
+
+@pytest.mark.parametrize("which, path, language, words", [
+    ("playground", "01-playground/index.html", "en", "Run all"),
+    ("playground", "02-druhyi/index.html", "uk", "Виконати все"),
+    ("course", "000-varias-cabezas/index.html", "es", "Ejecutar todo"),
+])
+def test_a_page_speaks_its_lessons_language_with_no_placeholder_left(request, page, which, path, language, words):
+    server = request.getfixturevalue(which + "_server")
+    page.goto(server.url(path))
+    assert page.locator("html").get_attribute("lang") == language
+    expect(page.locator(".runtime-bar")).to_contain_text(words)
+    text = page.locator("body").inner_text()
+    assert not re.search(r"\{[a-z_]+\}", text)

@@ -1,0 +1,176 @@
+"""Offline use, one runtime download per site, rebuilds, and saved work moving between browsers."""
+
+import json
+import shutil
+
+import pytest
+from playwright.sync_api import expect
+
+from support import ROOT, Server, build_site
+
+PLAYGROUND = ROOT / "tests" / "fixtures" / "playground" / "lessons"
+
+
+def run(page, selector):
+    page.locator(selector + " [data-action=run], " + selector + " [data-action=check]").first.click()
+    expect(page.locator(selector)).to_have_attribute("data-state", "done", timeout=120_000)
+
+
+def runtime_responses(page):
+    seen = []
+    page.on("response", lambda response: "/runtime/" in response.url and seen.append(response))
+    return seen
+
+
+def cache_names(page):
+    return sorted(page.evaluate("() => caches.keys()"))
+
+
+def wait_for_caches(page, expected):
+    for _ in range(100):
+        if cache_names(page) == sorted(expected):
+            return
+        page.wait_for_timeout(100)
+    assert cache_names(page) == sorted(expected)
+
+
+@pytest.fixture
+def fresh_context(browser):
+    context = browser.new_context()
+    yield context
+    context.close()
+
+
+def test_a_second_lesson_takes_the_runtime_from_the_service_worker(fresh_context, playground_site):
+    server = Server(playground_site)
+    try:
+        page = fresh_context.new_page()
+        page.goto(server.url("01-playground/index.html"))
+        run(page, "#cell-1")
+        first = sum(size for _, size in server.served("/runtime/"))
+        assert first > 1_000_000
+        second = runtime_responses(page)
+        page.goto(server.url("02-druhyi/index.html"))
+        run(page, "#cell-1")
+        assert page.locator("#cell-1 .cell-output").text_content() == "2 слова: увага, голова\n"
+        assert sum(size for _, size in server.served("/runtime/")) == first  # not one more byte from the network
+        assert second and all(response.from_service_worker for response in second)
+    finally:
+        server.close()
+
+
+def test_the_course_works_offline_after_storing_it(fresh_context, course_site):
+    server = Server(course_site)
+    page = fresh_context.new_page()
+    page.goto(server.url("index.html"))
+    page.locator("[data-action=offline-save]").click()
+    expect(page.locator(".offline")).to_have_attribute("data-state", "ready", timeout=120_000)
+    expect(page.locator(".offline-status")).to_contain_text("ready offline")
+    server.close()
+    page.reload()
+    expect(page.locator("h1")).to_have_text("Attention and transformers")
+    page.goto(server.url("000-varias-cabezas/index.html"))
+    expect(page.locator("h1")).to_have_text("Varias cabezas, varios repartos")
+    run(page, "#cell-1")
+    assert "todas las filas suman 1: True" in page.locator("#cell-1 .cell-output").inner_text()
+    exercise = page.locator("#exercise-multi_head")
+    exercise.locator(".cell-code").click()
+    exercise.locator(".cm-content").press("Control+a")
+    page.keyboard.insert_text((ROOT / "lessons/000-varias-cabezas/exercises/multi_head/solution.py").read_text())
+    run(page, "#exercise-multi_head")
+    expect(exercise.locator(".check-verdict")).to_contain_text("Superado")
+
+
+def test_free_the_space_drops_the_course_caches(fresh_context, playground_server):
+    page = fresh_context.new_page()
+    page.goto(playground_server.url("index.html"))
+    page.locator("[data-action=offline-save]").click()
+    expect(page.locator(".offline")).to_have_attribute("data-state", "ready", timeout=120_000)
+    assert len(cache_names(page)) == 2
+    page.locator("[data-action=offline-free]").click()
+    expect(page.locator(".offline")).to_have_attribute("data-state", "online")
+    expect(page.locator(".offline-status")).to_contain_text("Not stored for offline use yet")
+    assert not [name for name in cache_names(page) if name.startswith("course-runtime-")]
+    kept = page.evaluate("""async () => { let n = 0; for (const name of await caches.keys())
+        n += (await (await caches.open(name)).keys()).length; return n; }""")
+    assert kept <= 1  # at most offline.json, fetched again to say what is stored
+
+
+def test_a_new_build_drops_the_old_site_cache_and_keeps_the_runtime(fresh_context, tmp_path):
+    lessons = tmp_path / "lessons"
+    shutil.copytree(PLAYGROUND, lessons)
+    site = build_site(lessons, tmp_path / "_site")
+    old = json.loads((site / "offline.json").read_text())
+    server = Server(site)
+    try:
+        page = fresh_context.new_page()
+        page.goto(server.url("01-playground/index.html"))
+        run(page, "#cell-1")
+        page.goto(server.url("02-druhyi/index.html"))
+        wait_for_caches(page, [old["runtimeCache"], old["siteCache"]])
+        lesson = lessons / "02-druhyi" / "lesson.md"
+        lesson.write_text(lesson.read_text().replace("Комірка на другій сторінці.", "Новий текст після збирання."))
+        build_site(lessons, site)
+        new = json.loads((site / "offline.json").read_text())
+        assert new["runtimeCache"] == old["runtimeCache"] and new["siteCache"] != old["siteCache"]
+        runtime_bytes = sum(size for _, size in server.served("/runtime/"))
+        page.reload()
+        expect(page.locator("main p").first).to_have_text("Новий текст після збирання.")
+        wait_for_caches(page, [new["runtimeCache"]])  # the new worker dropped the old site cache
+        run(page, "#cell-1")
+        assert new["siteCache"] in cache_names(page)  # and fills its own from this build's files
+        assert sum(size for _, size in server.served("/runtime/")) == runtime_bytes
+    finally:
+        server.close()
+
+
+def test_export_clear_and_import_bring_the_work_back(fresh_context, course_server, tmp_path):
+    page = fresh_context.new_page()
+    page.goto(course_server.url("000-varias-cabezas/index.html"))
+    page.locator("#quiz-5").get_by_label("Falso").check()
+    page.locator("#quiz-5 button[type=submit]").click()
+    page.locator("#cell-1 .cell-code").click()
+    page.locator("#cell-1 .cm-content").press("Control+a")
+    page.keyboard.insert_text("print('mine')")
+    page.goto(course_server.url("index.html"))
+    with page.expect_download() as download:
+        page.locator("[data-action=export]").click()
+    receipt = tmp_path / "work.json"
+    download.value.save_as(receipt)
+    saved = json.loads(receipt.read_text())
+    assert saved["format"] == "attention-course-work" and saved["version"] == 1
+    assert saved["entries"]["course:v1:000-varias-cabezas:cell:1"]["code"] == "print('mine')"
+    page.evaluate("() => localStorage.clear()")
+    page.locator("input[type=file]").set_input_files(str(receipt))
+    expect(page.locator(".work-status")).to_contain_text("Imported {} saved items".format(len(saved["entries"])))
+    page.goto(course_server.url("000-varias-cabezas/index.html"))
+    expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('mine')")
+    expect(page.locator("#quiz-5 .quiz-verdict")).to_have_text("Correcto.")
+
+
+@pytest.mark.parametrize("content, reason", [
+    ("{not json", "the file is not JSON."),
+    ('{"format": "something-else", "entries": {}}', "not a work receipt of this course"),
+    ('{"format": "attention-course-work", "version": 9, "entries": {}}', "version 9"),
+    ('{"format": "attention-course-work", "version": 1, "entries": {"evil": {}}}', "does not know (evil)"),
+])
+def test_a_malformed_or_foreign_receipt_is_refused_and_nothing_changes(fresh_context, course_server, tmp_path,
+                                                                          content, reason):
+    page = fresh_context.new_page()
+    page.goto(course_server.url("index.html"))
+    page.evaluate("() => localStorage.setItem('course:v1:000-varias-cabezas:quiz:1', '{\"answer\": 0}')")
+    before = page.evaluate("() => JSON.stringify(localStorage)")
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    page.locator("input[type=file]").set_input_files(str(bad))
+    expect(page.locator(".work-status")).to_contain_text("Nothing was changed: ")
+    expect(page.locator(".work-status")).to_contain_text(reason)
+    assert page.evaluate("() => JSON.stringify(localStorage)") == before
+
+
+def test_a_page_opened_from_disk_shows_its_explorable(page, course_site):
+    page.goto((course_site / "000-varias-cabezas" / "index.html").as_uri())
+    explorable = page.locator("#explorable-1")
+    expect(explorable).to_have_attribute("data-ready", "true")
+    explorable.locator(".map-button").nth(4).click()
+    expect(explorable.locator(".explorable-map[data-map='4']")).to_be_visible()
