@@ -85,6 +85,34 @@ def heatmap(matrix, rows, cols, title="", decimals=2, highlight_row=None, elemen
     return Figure("".join(parts), _table(values, rows, cols, title, decimals))
 
 
+def heatmap_grid(matrices, rows, cols, titles, row_name="", col_name=""):
+    """Several heatmaps side by side, in a grid: `matrices` is a list of grid rows, each a list of 2-D arrays.
+
+    Every heatmap shares the row labels (for example the digits written) and the column labels
+    (the digits read); titles has the same nesting as matrices.
+    """
+    grid = []
+    for matrix_row, title_row in zip(matrices, titles):
+        cells = "".join('<div class="figure-cell">{}</div>'.format(heatmap(matrix, rows, cols, title).html())
+                        for matrix, title in zip(matrix_row, title_row))
+        grid.append('<div class="figure-row">{}</div>'.format(cells))
+    axes = ""
+    if row_name or col_name:
+        axes = '<figcaption>{}</figcaption>'.format(escape(" · ".join(part for part in (row_name, col_name) if part)))
+    return GridFigure('<figure class="course-figure figure-grid">{}{}</figure>'.format("".join(grid), axes))
+
+
+class GridFigure(Figure):
+    """A figure made of several heatmaps; its markup is already complete."""
+
+    def __init__(self, markup):
+        super().__init__("", "")
+        self.markup = markup
+
+    def html(self):
+        return self.markup
+
+
 def _table(values, rows, cols, title, decimals):
     head = "".join('<th scope="col">{}</th>'.format(escape(str(label))) for label in cols)
     body = "".join('<tr><th scope="row">{}</th>{}</tr>'.format(

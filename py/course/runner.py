@@ -9,6 +9,7 @@ An output is a list of JSON-ready items:
     {"type": "error", "text": str}          a traceback trimmed to cell frames
     {"type": "truncated", "lines": int}     output past the limit was dropped
     {"type": "display", "mime": str, "data": str}   from course.display
+    {"type": "progress", "epoch": int, "loss": float, ...}   the latest state of a long loop
 
 Runs on Python 3.8 and later.
 """
@@ -18,6 +19,8 @@ import linecache
 import sys
 import time
 import types
+
+from course import control
 
 MAX_LINES = 1000
 MAX_CHARS = 100000
@@ -63,6 +66,13 @@ class OutputSink:
 
     def add(self, item):
         """Record a non-stream item (an error or a display)."""
+        self._add(item)
+        self.flush()
+
+    def set_progress(self, item):
+        """Replace the cell's progress item (there is at most one) and pass it on at once."""
+        self.items = [each for each in self.items if each["type"] != "progress"]
+        self._pending = [each for each in self._pending if each["type"] != "progress"]
         self._add(item)
         self.flush()
 
@@ -152,6 +162,12 @@ def display(item):
     return True
 
 
+def progress(state):
+    """Show (or update) the running cell's progress bar: {label, epoch, epochs, step, steps, loss, ...}."""
+    if _current_sink is not None:
+        _current_sink.set_progress(dict(state, type="progress"))
+
+
 class Session:
     """One namespace shared by the cells of a page, run in page order."""
 
@@ -173,6 +189,7 @@ class Session:
         sys.stdout, sys.stderr = StreamWriter(sink, "stdout"), StreamWriter(sink, "stderr")
         global _current_sink
         _current_sink = sink
+        control.clear()
         try:
             linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
             body, last = _compile(source, filename)

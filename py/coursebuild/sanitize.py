@@ -3,7 +3,7 @@
 from html import escape
 from html.parser import HTMLParser
 
-ELEMENTS = {"figure", "figcaption", "details", "summary", "table", "caption", "thead", "tbody", "tr", "th", "td",
+ELEMENTS = {"div", "figure", "figcaption", "details", "summary", "table", "caption", "thead", "tbody", "tr", "th", "td",
             "svg", "g", "rect", "text", "title", "desc", "line", "path", "circle"}
 ATTRIBUTES = {"class", "scope", "viewbox", "width", "height", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r",
               "d", "fill", "fill-opacity", "stroke", "stroke-width", "transform", "text-anchor", "font-size", "role",

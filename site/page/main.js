@@ -10,6 +10,9 @@ import { RuntimeClient, Stopped } from "./runtime-client.js";
 import { format, formatBytes } from "./strings.js";
 import { WorkControl } from "./work.js";
 
+// How long Stop waits for a loop to end between steps before it ends the worker instead.
+const POLITE_STOP_MS = 300;
+
 // One ES module per explorable kind; the build writes data-kind on each explorable's figure.
 const EXPLORABLES = { "rule-heads": RuleHeads };
 
@@ -101,7 +104,11 @@ class Page {
       }
       const generation = this.generation;
       job.setStatus("queued");
-      this.queue = this.queue.then(() => (generation === this.generation ? this.runOne(job) : undefined));
+      this.queue = this.queue.then(() => {
+        if (generation !== this.generation) return undefined;
+        this.current = this.runOne(job);
+        return this.current;
+      });
     }
     return this.queue;
   }
@@ -128,13 +135,36 @@ class Page {
     appendItems(region, items, this.strings);
   }
 
-  /** Stop whatever runs: end the worker, drop the queue, restart and rebuild the namespace. */
-  stop() {
+  /**
+   * Stop whatever runs. First politely: a loop that yields (training) ends between two steps and
+   * Python keeps everything. If the job has not finished shortly after, end the worker, drop the
+   * queue, restart and rebuild the namespace.
+   */
+  async stop() {
     const job = this.running;
+    this.cancelQueued(job);
+    if (job) {
+      this.client.interrupt();
+      const ended = await Promise.race([this.current.then(() => true),
+        new Promise((resolve) => setTimeout(() => resolve(false), POLITE_STOP_MS))]);
+      if (ended) {
+        appendNote(job.output, this.strings.stopped_between_steps, "stopped");
+        return undefined;
+      }
+    }
+    return this.hardStop(job);
+  }
+
+  /** Forget every queued job but the running one. */
+  cancelQueued(job) {
     this.generation += 1;
     for (const each of [...this.cells, ...this.exercises]) {
       if (each !== job && each.element.dataset.state === "queued") each.setStatus("");
     }
+  }
+
+  hardStop(job) {
+    this.cancelQueued(job);
     this.client.stop();
     if (job) job.stopped();
     this.queue = this.restart(job, null);

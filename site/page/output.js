@@ -21,10 +21,33 @@ export function appendItems(region, items, strings) {
       box.append(sanitize(item.data));
       for (const label of box.querySelectorAll("summary.figure-table-label")) label.textContent = strings.table_alternative;
       region.append(box);
+    } else if (item.type === "progress") {
+      showProgress(region, item, strings);
     } else if (item.type === "truncated") {
       appendNote(region, format(strings.truncated, { lines: item.lines }));
     }
   }
+}
+
+/** Draw (or update in place) a cell's progress bar; site/... code_cell.progress_text writes the same text. */
+function showProgress(region, item, strings) {
+  let box = region.querySelector(".out-progress");
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "out out-progress";
+    box.append(document.createElement("progress"), " ", document.createElement("span"));
+    box.lastChild.className = "progress-text";
+    region.append(box);
+  }
+  const bar = box.querySelector("progress");
+  bar.max = item.steps;
+  bar.value = item.step;
+  const values = {};
+  for (const [name, value] of Object.entries(item)) values[name] = String(value).replace(".", strings.decimal_separator);
+  let text = format(strings.progress_text, values);
+  if ("digits" in item) text += format(strings.progress_accuracy, values);
+  if (item.stopped) text += strings.progress_stopped;
+  box.querySelector(".progress-text").textContent = text;
 }
 
 export function appendNote(region, text, kind = "") {

@@ -81,6 +81,11 @@ export class RuntimeClient extends EventTarget {
     return this.request({ type: "call", name, args });
   }
 
+  /** Ask the running loop to end between two steps (loops that yield see it; plain Python does not). */
+  interrupt() {
+    if (this.worker) this.worker.postMessage({ type: "interrupt" });
+  }
+
   /** End whatever runs by ending the worker; pending requests reject with Stopped. */
   stop() {
     if (this.worker) this.worker.terminate();

@@ -1,7 +1,7 @@
 // Markup from the course's display helper is inserted only after this whitelist has rebuilt it.
 // The build applies the same whitelist (py/coursebuild/sanitize.py) to the outputs it writes.
 
-const ELEMENTS = new Set(["figure", "figcaption", "details", "summary", "table", "caption", "thead", "tbody", "tr",
+const ELEMENTS = new Set(["div", "figure", "figcaption", "details", "summary", "table", "caption", "thead", "tbody", "tr",
   "th", "td", "svg", "g", "rect", "text", "title", "desc", "line", "path", "circle"]);
 const ATTRIBUTES = new Set(["class", "scope", "viewbox", "width", "height", "x", "y", "x1", "y1", "x2", "y2", "cx",
   "cy", "r", "d", "fill", "fill-opacity", "stroke", "stroke-width", "transform", "text-anchor", "font-size",

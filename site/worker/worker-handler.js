@@ -4,6 +4,8 @@
  *               {type: "run", id, cell, code}
  *               {type: "check", id, code, checker}      grade a solution with a checker module
  *               {type: "call", id, name, args}          call a py/ function "module:name" (explorables)
+ *               {type: "interrupt"}                     ask the running loop to stop between steps
+ *                                                       (answered at once, not queued behind the request)
  * Messages out: {type: "progress", loaded, total}
  *               {type: "output", id, items}      streamed while a request runs
  *               {type: "result", id, ok, value | error}
@@ -110,6 +112,11 @@ self.startCourseWorker = function startCourseWorker(loadPyodide) {
   }
 
   self.onmessage = (event) => {
+    if (event.data.type === "interrupt") {
+      // Runs while a cell awaits between steps: Python is idle then, so this call is safe.
+      if (pyodide !== null) pyodide.runPython("import course.control\ncourse.control.request_stop()");
+      return;
+    }
     queue = queue.then(() => handle(event.data));
   };
 };

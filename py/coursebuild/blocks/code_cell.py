@@ -87,6 +87,18 @@ def label_tables(html_text, strings):
                                  html.escape(strings["table_alternative"])))
 
 
+def progress_text(item, strings):
+    """The progress line in the UI language; site/page/output.js writes the same."""
+    decimal = strings["decimal_separator"]
+    values = {key: str(value).replace(".", decimal) for key, value in item.items()}
+    text = strings["progress_text"].format(**values)
+    if "digits" in item:
+        text += strings["progress_accuracy"].format(**values)
+    if item.get("stopped"):
+        text += strings["progress_stopped"]
+    return text
+
+
 def render_output(items, strings):
     """HTML for a cell's output items; the page's JavaScript builds the same structure."""
     parts = []
@@ -99,6 +111,10 @@ def render_output(items, strings):
         elif kind == "display":
             # Only the course's display helper makes these; the page sanitises the same markup.
             parts.append('<div class="out out-display">{}</div>'.format(label_tables(sanitize(item["data"]), strings)))
+        elif kind == "progress":
+            parts.append('<div class="out out-progress"><progress max="{}" value="{}"></progress> '
+                         '<span class="progress-text">{}</span></div>'.format(
+                             item["steps"], item["step"], html.escape(progress_text(item, strings))))
         elif kind == "truncated":
             parts.append('<p class="out out-note">{}</p>'.format(
                 html.escape(strings["truncated"].format(lines=item["lines"]))))

@@ -1,0 +1,113 @@
+"""Data, accuracy and a training loop for sequence tasks, reporting progress as it goes.
+
+train_sequences is a coroutine (`await train_sequences(...)` in a cell): every few
+steps it yields to the event loop, so in the browser the page stays live, progress
+is drawn, and a Stop ends training between steps with the model kept as it is.
+"""
+
+import asyncio
+import math
+import time
+
+import numpy as np
+
+from course import control, runner
+
+from .layers import cross_entropy
+from .optim import Adam
+
+YIELD_EVERY = 4  # steps between yields to the event loop
+REPORT_SECONDS = 0.25
+
+
+def digit_sequences(count, length=8, digits=10, seed=0):
+    """`count` random digit sequences, (count, length) ints, from a seeded generator."""
+    return np.random.default_rng(seed).integers(0, digits, size=(count, length))
+
+
+def accuracies(model, X, Y, batch=500):
+    """(fraction of digits right, fraction of whole sequences right) on X -> Y."""
+    right_digits, right_sequences = 0, 0
+    for start in range(0, len(X), batch):
+        predicted = model.predict(X[start:start + batch])
+        matches = predicted == Y[start:start + batch]
+        right_digits += int(matches.sum())
+        right_sequences += int(matches.all(axis=1).sum())
+    return right_digits / Y.size, right_sequences / len(Y)
+
+
+async def train_sequences(model, X, Y, X_val, Y_val, epochs=6, batch=64, lr=3e-3, warmup=50, seed=0,
+                          on_epoch=None, report=True, label="epoch"):
+    """Train with Adam on mini-batches (learning rate warmed up, then cosine-decayed).
+
+    After each epoch, prints "loss, digit accuracy, sequence accuracy" on held-out data
+    and calls on_epoch(record). Returns the list of per-epoch records; the last one has
+    "stopped": True if the learner stopped training early.
+    """
+    rng = np.random.default_rng(seed)
+    params = model.parameters()
+    optimizer = Adam(params, lr=lr)
+    steps_per_epoch = math.ceil(len(X) / batch)
+    total = epochs * steps_per_epoch
+    history, step, last_report = [], 0, 0.0
+    for epoch in range(1, epochs + 1):
+        order = rng.permutation(len(X))
+        losses = []
+        for start in range(0, len(X), batch):
+            rows = order[start:start + batch]
+            logits, cache = model.forward(X[rows])
+            loss, dlogits = cross_entropy(logits, Y[rows])
+            optimizer.lr = _schedule(step, total, lr, warmup)
+            optimizer.step(model.backward(dlogits.astype(logits.dtype), cache))
+            losses.append(loss)
+            step += 1
+            if step % YIELD_EVERY == 0:
+                await asyncio.sleep(0)
+                if control.stop_requested():
+                    return _finish(history, epoch, epochs, step, total, losses, model, X_val, Y_val, report,
+                                   label, stopped=True)
+                if report and time.monotonic() - last_report > REPORT_SECONDS:
+                    last_report = time.monotonic()
+                    runner.progress(_progress(epoch, epochs, step, total, float(np.mean(losses))))
+        record = _record(epoch, losses, model, X_val, Y_val)
+        history.append(record)
+        if report:
+            print("{} {}: loss {:.3f}   digits {:.1%}   sequences {:.1%}".format(
+                label.capitalize(), epoch, record["loss"], record["digits"], record["sequences"]))
+        if on_epoch is not None:
+            on_epoch(record)
+    if report:
+        runner.progress(_progress(epochs, epochs, total, total, history[-1]["loss"], history[-1]))
+    return history
+
+
+def _progress(epoch, epochs, step, steps, loss, record=None, stopped=False):
+    """A progress item with its numbers already written as text (the page does no rounding of its own)."""
+    item = {"epoch": epoch, "epochs": epochs, "step": step, "steps": steps, "loss": "{:.3f}".format(loss)}
+    if record is not None:
+        item["digits"] = "{:.1f}".format(100 * record["digits"])
+        item["sequences"] = "{:.1f}".format(100 * record["sequences"])
+    if stopped:
+        item["stopped"] = True
+    return item
+
+
+def _schedule(step, total, lr, warmup):
+    if step < warmup:
+        return lr * (step + 1) / warmup
+    progress = (step - warmup) / max(1, total - warmup)
+    return lr * 0.5 * (1 + math.cos(math.pi * progress))
+
+
+def _record(epoch, losses, model, X_val, Y_val):
+    digits, sequences = accuracies(model, X_val, Y_val)
+    return {"epoch": epoch, "loss": float(np.mean(losses)), "digits": digits, "sequences": sequences}
+
+
+def _finish(history, epoch, epochs, step, total, losses, model, X_val, Y_val, report, label, stopped):
+    """Close a training the learner stopped: evaluate the model as it is and say so."""
+    record = dict(_record(epoch, losses, model, X_val, Y_val), stopped=stopped, step=step)
+    history.append(record)
+    if report:
+        runner.progress(_progress(epoch, epochs, step, total, record["loss"], record, stopped=True))
+    return history

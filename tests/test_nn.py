@@ -1,0 +1,198 @@
+"""The NumPy toolkit: gradients against finite differences, parameter counts, and training behaviour."""
+
+import asyncio
+import threading
+
+import numpy as np
+import pytest
+
+from course.nn.layers import (MLP, Embedding, LayerNorm, Linear, MultiHeadAttention, TransformerBlock, attention,
+                              attention_backward, cross_entropy, positional_encoding)
+from course.nn.models import SenseClassifier, SequenceTransformer, count
+from course.nn.optim import SGD, Adam
+from course.nn.train import accuracies, digit_sequences, train_sequences
+
+F64 = np.float64
+CAUSAL = np.triu(np.ones((5, 5), dtype=bool), k=1)
+
+
+def numeric_gradient(f, array, picks=12, eps=1e-6, seed=0):
+    """Central differences of the scalar f() with respect to a few entries of `array` (changed in place)."""
+    rng = np.random.default_rng(seed)
+    indices = [tuple(rng.integers(0, size) for size in array.shape) for _ in range(picks)]
+    values = []
+    for index in indices:
+        keep = array[index]
+        array[index] = keep + eps
+        plus = f()
+        array[index] = keep - eps
+        minus = f()
+        array[index] = keep
+        values.append((plus - minus) / (2 * eps))
+    return indices, np.array(values)
+
+
+def assert_gradients_match(layer, x, forward_args=(), seed=0):
+    """Check d(sum(out * G))/d(param) and d/dx from backward against finite differences."""
+    rng = np.random.default_rng(seed)
+    out, _ = layer.forward(x, *forward_args)
+    G = rng.normal(size=out.shape)
+
+    def loss():
+        return float((layer.forward(x, *forward_args)[0] * G).sum())
+
+    _, cache = layer.forward(x, *forward_args)
+    dx, grads = layer.backward(G, cache)
+    for name, value in layer.parameters().items():
+        indices, expected = numeric_gradient(loss, value, seed=seed)
+        got = np.array([grads[name][index] for index in indices])
+        np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-7, err_msg=name)
+    if dx is not None and x.dtype.kind == "f":
+        indices, expected = numeric_gradient(loss, x, seed=seed)
+        np.testing.assert_allclose([dx[index] for index in indices], expected, rtol=1e-5, atol=1e-7, err_msg="x")
+
+
+@pytest.fixture
+def rng():
+    return np.random.default_rng(3)
+
+
+def test_linear_gradients_with_and_without_bias(rng):
+    assert_gradients_match(Linear(4, 3, rng, dtype=F64), rng.normal(size=(2, 5, 4)))
+    assert_gradients_match(Linear(4, 3, rng, bias=False, dtype=F64), rng.normal(size=(5, 4)))
+
+
+def test_embedding_gradients_add_up_over_repeated_ids(rng):
+    layer = Embedding(6, 4, rng, dtype=F64)
+    assert_gradients_match(layer, np.array([[1, 2, 1], [5, 1, 0]]))
+
+
+def test_layer_norm_gradients(rng):
+    assert_gradients_match(LayerNorm(6, dtype=F64), rng.normal(size=(2, 3, 6)))
+
+
+@pytest.mark.parametrize("activation", ["relu", "gelu"])
+def test_mlp_gradients(rng, activation):
+    assert_gradients_match(MLP(4, 7, rng, activation, dtype=F64), rng.normal(size=(2, 3, 4)))
+
+
+@pytest.mark.parametrize("mask", [None, CAUSAL], ids=["full", "causal"])
+def test_multi_head_attention_gradients(rng, mask):
+    assert_gradients_match(MultiHeadAttention(8, 2, rng, dtype=F64), rng.normal(size=(2, 5, 8)), (mask,))
+
+
+@pytest.mark.parametrize("mask", [None, CAUSAL], ids=["full", "causal"])
+def test_transformer_block_gradients(rng, mask):
+    assert_gradients_match(TransformerBlock(8, 2, 12, rng, "gelu", dtype=F64), rng.normal(size=(2, 5, 8)), (mask,))
+
+
+def test_attention_gradients_with_a_mask(rng):
+    Q, K, V = (rng.normal(size=(3, 5, 4)) for _ in range(3))
+    G = rng.normal(size=(3, 5, 4))
+    out, A, cache = attention(Q, K, V, CAUSAL)
+    dQ, dK, dV = attention_backward(G, cache)
+    for array, grad in ((Q, dQ), (K, dK), (V, dV)):
+        indices, expected = numeric_gradient(lambda: float((attention(Q, K, V, CAUSAL)[0] * G).sum()), array)
+        np.testing.assert_allclose([grad[i] for i in indices], expected, rtol=1e-5, atol=1e-8)
+    assert np.allclose(A.sum(axis=-1), 1) and np.all(A[..., CAUSAL] == 0)
+
+
+def test_a_mask_that_hides_a_whole_row_is_an_error_not_nan(rng):
+    Q = rng.normal(size=(4, 2))
+    with pytest.raises(ValueError, match="hides every position from row 0"):
+        attention(Q, Q, Q, np.triu(np.ones((4, 4), dtype=bool), k=0))
+
+
+def test_cross_entropy_gradient(rng):
+    logits = rng.normal(size=(2, 3, 5))
+    targets = rng.integers(0, 5, size=(2, 3))
+    _, dlogits = cross_entropy(logits, targets)
+    indices, expected = numeric_gradient(lambda: cross_entropy(logits, targets)[0], logits)
+    np.testing.assert_allclose([dlogits[i] for i in indices], expected, rtol=1e-5, atol=1e-9)
+
+
+@pytest.mark.parametrize("positions", [True, False])
+def test_whole_sequence_model_gradients(positions):
+    model = SequenceTransformer(vocab=5, length=4, width=8, heads=2, blocks=2, hidden=12, positions=positions,
+                                seed=1, dtype=F64)
+    ids = np.random.default_rng(0).integers(0, 5, size=(3, 4))
+    targets = np.sort(ids, axis=1)
+    logits, cache = model.forward(ids)
+    grads = model.backward(cross_entropy(logits, targets)[1], cache)
+    for name, value in model.parameters().items():
+        indices, expected = numeric_gradient(lambda: cross_entropy(model.forward(ids)[0], targets)[0], value, picks=4)
+        np.testing.assert_allclose([grads[name][i] for i in indices], expected, rtol=1e-4, atol=1e-8, err_msg=name)
+
+
+def test_sense_classifier_gradients_and_its_242_parameters():
+    model = SenseClassifier(seed=2, dtype=F64)
+    assert count(model) == 242
+    ids = np.array([0, 1, 3])
+    logits, cache = model.forward(ids)
+    target = np.array([1])
+    grads = model.backward(cross_entropy(logits[None], target)[1][0], cache)
+    for name, value in model.parameters().items():
+        indices, expected = numeric_gradient(lambda: cross_entropy(model.forward(ids)[0][None], target)[0], value,
+                                             picks=5)
+        np.testing.assert_allclose([grads[name][i] for i in indices], expected, rtol=1e-5, atol=1e-9, err_msg=name)
+
+
+@pytest.mark.parametrize("heads", [8, 2])
+def test_a_block_of_width_128_has_198272_parameters_whatever_its_heads(heads):
+    assert count(TransformerBlock(128, heads, 512, np.random.default_rng(0))) == 198_272
+
+
+def test_positional_encoding_alternates_sine_and_cosine():
+    table = positional_encoding(8, 6)
+    assert table.shape == (8, 6) and table.dtype == np.float32
+    assert np.allclose(table[0, 0::2], 0) and np.allclose(table[0, 1::2], 1)
+    assert np.allclose(table[3, 2], np.sin(3 / 10000 ** (2 / 6)), atol=1e-6)
+
+
+def test_optimizers_reduce_a_quadratic():
+    for make in (lambda p: SGD(p, lr=0.1), lambda p: Adam(p, lr=0.1)):
+        params = {"w": np.array([3.0, -2.0])}
+        optimizer = make(params)
+        for _ in range(200):
+            optimizer.step({"w": 2 * params["w"]})
+        assert np.abs(params["w"]).max() < 0.05
+
+
+def train(model, X, Y, Xv, Yv, **options):
+    """Run the training coroutine on its own thread (Playwright's loop may be running in this one)."""
+    result = {}
+    thread = threading.Thread(target=lambda: result.update(history=asyncio.run(
+        train_sequences(model, X, Y, Xv, Yv, report=False, **options))))
+    thread.start()
+    thread.join()
+    return result["history"]
+
+
+def sort_task(count, seed):
+    X = digit_sequences(count, seed=seed)
+    return X, np.sort(X, axis=1)
+
+
+def test_a_small_transformer_learns_to_sort_digits():
+    (X, Y), (Xv, Yv) = sort_task(4000, 1), sort_task(1000, 2)
+    model = SequenceTransformer(width=32, heads=2, blocks=2, hidden=64, seed=0)
+    history = train(model, X, Y, Xv, Yv, epochs=4, lr=1e-2)
+    assert history[-1]["sequences"] > 0.9
+    assert len(history) == 4 and history[-1]["loss"] < history[0]["loss"]
+
+
+def test_reversing_needs_positions():
+    X, Xv = digit_sequences(3000, seed=3), digit_sequences(500, seed=4)
+    results = {}
+    for positions in (True, False):
+        model = SequenceTransformer(width=32, heads=2, blocks=1, hidden=64, positions=positions, seed=0)
+        results[positions] = train(model, X, X[:, ::-1], Xv, Xv[:, ::-1], epochs=3, lr=1e-2)[-1]["sequences"]
+    assert results[True] > 0.95 and results[False] < 0.05
+
+
+def test_accuracies_count_digits_and_whole_sequences():
+    class Fixed:
+        def predict(self, X):
+            return np.array([[1, 2], [3, 3]])
+    digits, sequences = accuracies(Fixed(), np.zeros((2, 2)), np.array([[1, 2], [3, 4]]))
+    assert digits == 0.75 and sequences == 0.5
