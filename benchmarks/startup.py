@@ -51,6 +51,22 @@ RUN_FIRST_CELL = """async () => {
   await done;
   return performance.now() - t0;
 }"""
+STOP = """async () => {
+  const page = window.coursePage;
+  const cell = page.cells[page.cells.length - 1];
+  cell.area.restored = "while True: pass";  // as if the learner had typed it
+  page.run([cell]);
+  while (cell.element.dataset.state !== "running") await new Promise((r) => setTimeout(r, 10));
+  await new Promise((r) => setTimeout(r, 300));
+  const t0 = performance.now();
+  const restarted = new Promise((r) => document.addEventListener("runtime-restarted", r, {once: true}));
+  const stopping = page.stop();
+  while (cell.element.dataset.state === "running") await new Promise((r) => setTimeout(r, 5));
+  const ended = performance.now() - t0;
+  await restarted;
+  await stopping;
+  return [ended, performance.now() - t0];
+}"""
 ROUND_TRIP = """async () => {
   const times = [];
   for (let i = 0; i < 20; i++) {
@@ -107,7 +123,7 @@ def main():
             results["bytes_before_run"] = bytes_before_first_run(page, server)
             page.goto(server.url("bench/index.html"))
             page.evaluate("() => window.bare")  # warm the HTTP cache with every runtime file
-            bare, bare_import, ours, intent, round_trip = [], [], [], [], []
+            bare, bare_import, ours, intent, round_trip, stops = [], [], [], [], [], []
             for _ in range(REPEATS):
                 page.goto(server.url("bench/index.html"))
                 loaded, imported = page.evaluate("() => window.bare")
@@ -122,6 +138,7 @@ def main():
                 page.locator("#cell-1 .cell-code").hover()
                 page.wait_for_timeout(3000)  # the learner reads for 3 s after showing intent
                 intent.append(page.evaluate(RUN_FIRST_CELL))
+                stops.append(page.evaluate(STOP))
             browser.close()
         server.close()
     runtime_bytes = sum(file["size"] for file in manifest["files"])
@@ -140,6 +157,10 @@ def main():
         statistics.median(round_trip)))
     print("bytes before the first Run (runtime, editor excluded): {:6.1f} KB   (goal <= 150)".format(
         results["bytes_before_run"] / 1024))
+    print("Stop on `while True: pass` -> the cell has ended:      {:7.0f} ms   (goal < 1000)".format(
+        statistics.median(stop[0] for stop in stops)))
+    print("  -> Python back, earlier cells re-run:                {:7.0f} ms".format(
+        statistics.median(stop[1] for stop in stops)))
 
 
 if __name__ == "__main__":

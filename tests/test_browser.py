@@ -166,3 +166,13 @@ def test_a_page_opened_from_disk_reads_fully_and_explains_how_to_run(page, playg
     page.locator("#cell-1 [data-action=run]").click()
     expect(page.locator("#cell-1 .out-warning")).to_contain_text("python3 -m http.server -d _site")
     expect(page.locator(".runtime-status")).to_contain_text("serve the folder")
+
+
+def test_a_restored_edit_says_when_the_lessons_code_changed_since(page, playground_server):
+    page.goto(playground_server.url(PLAYGROUND))
+    page.evaluate("""() => localStorage.setItem('course:v1:01-playground:cell:1',
+        JSON.stringify({code: "print('mine')", original: "x = 40  # an older version of the lesson"}))""")
+    page.reload()
+    expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('mine')")
+    expect(page.locator("#cell-1 .out-restored")).to_contain_text("the lesson's code has changed since you edited it")
+    expect(page.locator("#cell-1 .out-stale")).to_be_visible()

@@ -196,3 +196,13 @@ def test_accuracies_count_digits_and_whole_sequences():
             return np.array([[1, 2], [3, 3]])
     digits, sequences = accuracies(Fixed(), np.zeros((2, 2)), np.array([[1, 2], [3, 4]]))
     assert digits == 0.75 and sequences == 0.5
+
+
+def test_the_sense_classifier_learns_the_seeds_four_examples_and_routes_to_the_cue():
+    from course.nn.train import SENSE_DATA, sense_predictions, train_sense_classifier
+    model = SenseClassifier(seed=0)
+    train_sense_classifier(model, steps=300, lr=0.05)
+    found = sense_predictions(model)
+    assert [predicted for _, predicted, _ in found] == [label for _, label in SENSE_DATA]
+    assert {word: round(weight, 2) for word, weight in found[0][2].items()} == {"the": 0.0, "river": 1.0, "bank": 0.0}
+    assert {word: round(weight, 2) for word, weight in found[1][2].items()} == {"the": 0.0, "money": 1.0, "bank": 0.0}

@@ -62,21 +62,24 @@ class Lesson:
     def language(self):
         return self.meta.get("language", "en")
 
+    def _blocks(self, flag):
+        return [block for block in self.blocks if getattr(block, flag, False)]
+
     @property
     def cells(self):
-        return [block for block in self.blocks if getattr(block, "is_cell", False)]
+        return self._blocks("is_cell")
 
     @property
     def exercises(self):
-        return [block for block in self.blocks if getattr(block, "is_exercise", False)]
+        return self._blocks("is_exercise")
 
     @property
     def explorables(self):
-        return [block for block in self.blocks if getattr(block, "is_explorable", False)]
+        return self._blocks("is_explorable")
 
     @property
     def quizzes(self):
-        return [block for block in self.blocks if getattr(block, "is_quiz", False)]
+        return self._blocks("is_quiz")
 
 
 def markdown():

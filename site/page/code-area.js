@@ -84,14 +84,17 @@ export class CodeArea extends EventTarget {
   }
 
   changed() {
+    this.dirty = true;
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => this.flush(), SAVE_DELAY_MS);
     this.dispatchEvent(new Event("change"));
   }
 
-  /** Write the pending edit now (also called when the page is being left). */
+  /** Write the pending edit now (also called when the page is being left); nothing if nothing changed here. */
   flush() {
     clearTimeout(this.saveTimer);
+    if (!this.dirty) return;
+    this.dirty = false;
     const code = this.code();
     if (code === this.original) remove(this.storageKey);
     else save(this.storageKey, { code, original: this.original });

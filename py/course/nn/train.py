@@ -16,6 +16,10 @@ from course import control, runner
 from .layers import cross_entropy
 from .optim import Adam
 
+SENSE_VOCAB = {"the": 0, "river": 1, "money": 2, "bank": 3}
+SENSE_DATA = ((("the", "river", "bank"), 0), (("the", "money", "bank"), 1), (("river", "bank"), 0),
+              (("money", "bank"), 1))  # label 0: water, 1: finance
+
 YIELD_EVERY = 4  # steps between yields to the event loop
 REPORT_SECONDS = 0.25
 
@@ -111,3 +115,29 @@ def _finish(history, epoch, epochs, step, total, losses, model, X_val, Y_val, re
     if report:
         runner.progress(_progress(epoch, epochs, step, total, record["loss"], record, stopped=True))
     return history
+
+
+def train_sense_classifier(model, data=SENSE_DATA, vocab=None, steps=300, lr=0.05):
+    """Adam, one example at a time, `steps` passes over `data` ((words, label) pairs); returns the last losses."""
+    vocab = vocab or SENSE_VOCAB
+    optimizer = Adam(model.parameters(), lr=lr)
+    losses = []
+    for _ in range(steps):
+        losses = []
+        for words, label in data:
+            logits, cache = model.forward(np.array([vocab[word] for word in words]))
+            loss, dlogits = cross_entropy(logits[None, :], np.array([label]))
+            optimizer.step(model.backward(dlogits[0].astype(logits.dtype), cache))
+            losses.append(loss)
+    return losses
+
+
+def sense_predictions(model, data=SENSE_DATA, vocab=None):
+    """For each example: (words, predicted label, the last position's attention row as {word: weight})."""
+    vocab = vocab or SENSE_VOCAB
+    found = []
+    for words, _ in data:
+        logits, _ = model.forward(np.array([vocab[word] for word in words]))
+        row = model.map[-1]
+        found.append((words, int(logits.argmax()), {word: float(row[i]) for i, word in enumerate(words)}))
+    return found
