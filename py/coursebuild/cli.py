@@ -72,8 +72,8 @@ def run_serve(config, port, watch):
     host, port = server.server_address[:2]
     print("Serving {} at http://{}:{}/ (Ctrl+C stops)".format(config.out_dir, host, port), flush=True)
     if watch:
-        thread = threading.Thread(target=serve_module.watch, args=(config.root, lambda: run_build(config)),
-                                  daemon=True)
+        folders = [config.lessons_dir, config.root / "site", config.root / "py"]
+        thread = threading.Thread(target=serve_module.watch, args=(folders, lambda: run_build(config)), daemon=True)
         thread.start()
     try:
         server.serve_forever()

@@ -19,7 +19,6 @@ TYPES = {
     ".svg": "image/svg+xml",
 }
 COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".data", ".svg", ".txt")
-WATCHED = ("lessons", "site", "py")
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -91,22 +90,22 @@ def make_server(site_dir, port=8000, host="127.0.0.1"):
     return server
 
 
-def snapshot(root):
+def snapshot(folders):
     """Modification times of the files whose change calls for a rebuild."""
     times = {}
-    for name in WATCHED:
-        for path in (root / name).rglob("*"):
+    for folder in folders:
+        for path in Path(folder).rglob("*"):
             if path.is_file() and "__pycache__" not in path.parts:
                 times[str(path)] = path.stat().st_mtime_ns
     return times
 
 
-def watch(root, rebuild, interval=1.0, stop=None):
-    """Call rebuild() whenever a watched file changes, until stop is set."""
-    before = snapshot(root)
+def watch(folders, rebuild, interval=1.0, stop=None):
+    """Call rebuild() whenever a file in `folders` changes, until stop is set."""
+    before = snapshot(folders)
     while stop is None or not stop.is_set():
         time.sleep(interval)
-        now = snapshot(root)
+        now = snapshot(folders)
         if now != before:
             before = now
             rebuild()

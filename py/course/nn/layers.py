@@ -93,7 +93,7 @@ def attention(Q, K, V, mask=None):
     as -inf, before the softmax; a row with every position hidden is an error.
     """
     d_k = Q.shape[-1]
-    scores = Q @ np.swapaxes(K, -1, -2) / np.float32(math.sqrt(d_k)).astype(Q.dtype)  # (..., T, T)
+    scores = Q @ np.swapaxes(K, -1, -2) / Q.dtype.type(math.sqrt(d_k))  # (..., T, T)
     if mask is not None:
         blocked = np.asarray(mask, dtype=bool)
         full = np.flatnonzero(blocked.all(axis=-1))
@@ -110,7 +110,7 @@ def attention_backward(dout, cache):
     Q, K, V, A = cache
     dV = np.swapaxes(A, -1, -2) @ dout  # (..., T, d_v)
     dA = dout @ np.swapaxes(V, -1, -2)  # (..., T, T)
-    dscores = softmax_backward(dA, A) / np.asarray(math.sqrt(Q.shape[-1]), dtype=Q.dtype)  # masked entries: A = 0
+    dscores = softmax_backward(dA, A) / Q.dtype.type(math.sqrt(Q.shape[-1]))  # masked entries have A = 0
     return dscores @ K, np.swapaxes(dscores, -1, -2) @ Q, dV
 
 
