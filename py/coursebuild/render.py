@@ -3,6 +3,7 @@
 import hashlib
 import html
 import json
+import re
 
 from . import glue_role
 
@@ -55,9 +56,18 @@ def lesson_body(lesson, markdown, context):
     renderer.rules["front_matter"] = comment
     renderer.rules["myst_role"] = role
     try:
-        return renderer.render(lesson.tokens, markdown.options, {})
+        return keep_punctuation_with_math(renderer.render(lesson.tokens, markdown.options, {}))
     finally:
         renderer.rules["fence"] = default_fence
+
+
+INLINE_MATH_THEN_PUNCTUATION = re.compile(
+    r'(<span class="math inline"><math [^>]*display="inline"[^>]*>.*?</math></span>)([.,;:!?)»]+)', re.S)
+
+
+def keep_punctuation_with_math(html_text):
+    """Keep a formula and the punctuation right after it on one line (". Y" must not start a line)."""
+    return INLINE_MATH_THEN_PUNCTUATION.sub(r'<span class="math-nowrap">\1\2</span>', html_text)
 
 
 def _code_block(token):

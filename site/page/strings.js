@@ -5,7 +5,7 @@ export function format(template, values = {}) {
 }
 
 export function formatBytes(bytes, language) {
-  const megabytes = bytes / (1024 * 1024);
+  const megabytes = bytes / 1e6; // decimal megabytes, as the docs and the download sizes count them
   return new Intl.NumberFormat(language, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(megabytes)
     + " MB";
 }
