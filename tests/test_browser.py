@@ -176,3 +176,20 @@ def test_a_restored_edit_says_when_the_lessons_code_changed_since(page, playgrou
     expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('mine')")
     expect(page.locator("#cell-1 .out-restored")).to_contain_text("the lesson's code has changed since you edited it")
     expect(page.locator("#cell-1 .out-stale")).to_be_visible()
+
+
+def test_a_broken_runtime_is_reported_instead_of_loading_forever(page, tmp_path, playground_site):
+    import shutil
+    from support import Server
+    site = tmp_path / "_site"
+    shutil.copytree(playground_site, site)
+    for wasm in (site / "runtime").glob("*.wasm"):
+        wasm.write_bytes(b"not webassembly")
+    server = Server(site)
+    try:
+        page.goto(server.url(PLAYGROUND))
+        page.locator("#cell-1 [data-action=run]").click()
+        expect(page.locator(".runtime-status")).to_contain_text("Python could not start", timeout=60_000)
+        assert page.locator("#cell-1").get_attribute("data-state") != "running"
+    finally:
+        server.close()

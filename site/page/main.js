@@ -38,6 +38,7 @@ class Page {
       runtimeURL: new URL("../runtime/", this.assetsURL).href,
       runtime: data.runtime,
       label: this.strings.cell_label,
+      stalledMessage: this.strings.runtime_stalled,
     });
     this.cells = data.cells.map((cell) => new Cell(document.getElementById("cell-" + cell.id), cell, this));
     this.exercises = (data.exercises || []).map(
@@ -123,7 +124,14 @@ class Page {
         if (result.replay !== null) this.history.set(job.id, result.replay);
       }
     } catch (error) {
-      if (!(error instanceof Stopped)) await this.recover(job, this.strings.crashed);
+      if (error instanceof Stopped) {
+        // the page stopped it on purpose: stop() reports what happened
+      } else if (this.client.state === "failed") {
+        job.setStatus("failed"); // Python could not start: say why; the next Run tries again
+        appendNote(job.output, format(this.strings.runtime_failed, { reason: error.message }), "warning");
+      } else {
+        await this.recover(job, this.strings.crashed);
+      }
     } finally {
       if (this.running === job) this.running = null;
       this.stopButton.disabled = this.running === null;

@@ -2,6 +2,9 @@
 
 import { allCached, controlled } from "./service.js";
 
+// Loading is declared failed when the worker has said nothing (no progress, no answer) for this long.
+const STALL_MS = 30000;
+
 export class Stopped extends Error {
   constructor() {
     super("stopped");
@@ -37,8 +40,15 @@ export class RuntimeClient extends EventTarget {
     const entry = runtime.worker === "module" ? "worker-module.mjs" : "worker-classic.js";
     const url = new URL(entry, this.config.assetsURL).href;
     this.worker = runtime.worker === "module" ? new Worker(url, { type: "module" }) : new Worker(url);
-    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onmessage = (event) => {
+      this.lastHeard = Date.now();
+      this.receive(event.data);
+    };
     this.worker.onerror = (event) => this.fail(event.message || "the worker failed to start");
+    this.lastHeard = Date.now();
+    const watchdog = setInterval(() => {
+      if (Date.now() - this.lastHeard > STALL_MS) this.fail(this.config.stalledMessage || "no answer from the worker");
+    }, 1000);
     try {
       const value = await this.request({
         type: "init",
@@ -50,9 +60,11 @@ export class RuntimeClient extends EventTarget {
         prefetch: !(await allCached(runtime.cache, runtimeURLs)),
         label: this.config.label,
       });
+      clearInterval(watchdog);
       this.setState("ready");
       return value;
     } catch (error) {
+      clearInterval(watchdog);
       if (!(error instanceof Stopped)) {
         if (this.worker) this.worker.terminate();
         this.worker = null;
