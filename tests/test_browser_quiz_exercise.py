@@ -126,3 +126,33 @@ def test_a_solution_that_never_returns_is_stopped_like_a_cell(page, course_serve
     expect(exercise.locator(".out-restart")).to_be_visible()
     submit(page, (FOLDER / "solution.py").read_text())
     expect(exercise.locator(".check-verdict")).to_contain_text("Superado")
+
+
+def check_numbers(page, field, verdict, right, wrong, invalid):
+    for typed in right:
+        field.fill(typed)
+        field.press("Enter")
+        expect(verdict).to_have_attribute("data-state", "right")
+    for typed in wrong:
+        field.fill(typed)
+        field.press("Enter")
+        expect(verdict).to_have_attribute("data-state", "wrong")
+    field.fill(invalid)
+    field.press("Enter")
+    expect(verdict).to_have_attribute("data-state", "invalid")
+
+
+def test_numbers_are_read_the_way_english_writes_them(page, playground_server):
+    page.goto(playground_server.url("01-playground/index.html"))
+    quiz_form = page.locator("#quiz-1")
+    check_numbers(page, quiz_form.locator("input[type=text]"), quiz_form,
+                  right=["1048576", "1,048,576", "1 048 576", "1.048.576"], wrong=["1.048", "1048575"], invalid="1,04,8")
+    expect(quiz_form.locator(".quiz-verdict")).to_contain_text("cannot be read as a number")
+
+
+def test_numbers_are_read_the_way_ukrainian_writes_them(page, playground_server):
+    page.goto(playground_server.url("02-druhyi/index.html"))
+    quiz_form = page.locator("#quiz-1")
+    expect(quiz_form.locator(".quiz-note")).to_have_text("Допускається похибка ±0,01.")
+    check_numbers(page, quiz_form.locator("input[type=text]"), quiz_form,
+                  right=["0,25", "0.25", "0,26", "0,245"], wrong=["0,3", "25"], invalid="чверть")

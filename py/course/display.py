@@ -52,7 +52,6 @@ def heatmap(matrix, rows, cols, title="", decimals=2, highlight_row=None, elemen
                  id=' id="{}"'.format(escape(element_id)) if element_id else "")]
     if title:
         parts.append("<title>{}</title>".format(escape(title)))
-    parts.append("<desc>{}</desc>".format(escape("shade: square root of the value")))
     for j, label in enumerate(cols):
         x = LABEL_WIDTH + CELL * j + CELL / 2
         parts.append('<text class="hm-col" x="{x}" y="{y}" transform="rotate(-50 {x} {y})" '

@@ -6,6 +6,7 @@ import json
 import re
 
 from . import glue_role
+from .highlight import highlight
 
 
 
@@ -71,7 +72,6 @@ def keep_punctuation_with_math(html_text):
 
 
 def _code_block(token):
-    from .highlight import highlight
     language = token.info.strip().split()[0] if token.info.strip() else "text"
     return '<pre class="code highlight"><code>{}</code></pre>\n'.format(highlight(token.content, language))
 

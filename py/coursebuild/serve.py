@@ -4,6 +4,7 @@ import functools
 import gzip
 import http.server
 import io
+import sys
 import threading
 import time
 from pathlib import Path
@@ -81,11 +82,20 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return body
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """Quiet about browsers that drop a connection (they do, when a page is left mid-download)."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(site_dir, port=8000, host="127.0.0.1"):
     """A threading HTTP server for site_dir (port 0 picks a free port)."""
     handler = functools.partial(Handler, site_dir=Path(site_dir))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
+    server = Server((host, port), handler)
     server.log = []  # (path, bytes) of every GET answered
     return server
 

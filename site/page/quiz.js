@@ -55,7 +55,9 @@ export class Quiz {
       if (value === null) {
         return { state: "invalid", message: format(this.strings.quiz_number_invalid, { text: String(answer).trim() }) };
       }
-      return { state: Math.abs(value - this.data.answer) <= this.data.tolerance ? "right" : "wrong" };
+      // The margin is inclusive; the small slack absorbs binary rounding (0.26 - 0.25 > 0.01 in floats).
+      const slack = 1e-9 * Math.max(1, Math.abs(this.data.answer));
+      return { state: Math.abs(value - this.data.answer) <= this.data.tolerance + slack ? "right" : "wrong" };
     }
     if (answer === null || (kind === "multiple" && answer.length === 0)) {
       return { state: "empty", message: this.strings.quiz_choose };
