@@ -102,3 +102,19 @@ def test_a_page_speaks_its_lessons_language_with_no_placeholder_left(request, pa
         copy.querySelectorAll(".cell-code, pre.code, script").forEach((code) => code.remove());  // code may use braces
         return copy.textContent; }""")
     assert not re.search(r"\{[a-z_]+\}", text)
+
+
+@pytest.mark.parametrize("which", ["course", "playground"])
+def test_every_page_fits_a_375_pixel_screen_without_scrolling_sideways(request, browser, which):
+    site = request.getfixturevalue(which + "_site")
+    server = request.getfixturevalue(which + "_server")
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    wide = {}
+    for path in pages(site):
+        page.goto(server.url(path))
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        if width > 375:
+            wide[path] = width
+    context.close()
+    assert wide == {}

@@ -214,3 +214,13 @@ def test_grade_exits_0_for_a_pass_1_for_a_fail_and_2_for_a_usage_error(capsys, t
     assert "olvidaste multiplicar la concatenación por Wo" in capsys.readouterr().out
     assert cli.main(["grade", "000-varias-cabezas/nothing", str(folder / "solution.py")]) == 2
     assert cli.main(["grade", "000-varias-cabezas/multi_head"]) == 2
+
+
+def test_only_a_formula_followed_by_punctuation_is_kept_with_it():
+    from coursebuild.render import keep_punctuation_with_math
+    math = '<span class="math inline"><math display="inline"><mi>{}</mi></math></span>'
+    html = "<p>{} and then {}. End</p>".format(math.format("a"), math.format("b"))
+    result = keep_punctuation_with_math(html)
+    assert result.count('class="math-nowrap"') == 1
+    wrapped = result.split('class="math-nowrap">')[1].split("</span>.")[0]
+    assert wrapped.count("<math") == 1 and "<mi>b</mi>" in wrapped

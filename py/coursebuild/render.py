@@ -62,8 +62,9 @@ def lesson_body(lesson, markdown, context):
         renderer.rules["fence"] = default_fence
 
 
-INLINE_MATH_THEN_PUNCTUATION = re.compile(
-    r'(<span class="math inline"><math [^>]*display="inline"[^>]*>.*?</math></span>)([.,;:!?)»]+)', re.S)
+INLINE_MATH_THEN_PUNCTUATION = re.compile(  # one formula only: the body may not run past its own </math>
+    r'(<span class="math inline"><math [^>]*display="inline"[^>]*>(?:(?!</math>).)*</math></span>)([.,;:!?)»]+)',
+    re.S)
 
 
 def keep_punctuation_with_math(html_text):
