@@ -118,3 +118,30 @@ def test_every_page_fits_a_375_pixel_screen_without_scrolling_sideways(request, 
             wide[path] = width
     context.close()
     assert wide == {}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_axe_violations_after_a_learner_has_used_the_page(axe_browser, course_server, scheme):
+    page = axe_browser.new_page()
+    page.emulate_media(color_scheme=scheme)
+    page.goto(course_server.url("000-varias-cabezas/index.html"))
+    page.locator("#cell-3 .cell-code").click()
+    expect(page.locator("#cell-3 .cm-content")).to_be_focused()
+    page.keyboard.type("# edited\n")
+    expect(page.locator("#cell-3 .out-stale")).to_be_visible()
+    page.locator("#quiz-1 input").first.check()
+    page.locator("#quiz-1 button[type=submit]").click()
+    page.locator("#quiz-2 input").fill("not a number")
+    page.locator("#quiz-2 button[type=submit]").click()
+    exercise = page.locator("#exercise-multi_head")
+    exercise.locator("[data-action=check]").click()
+    expect(exercise).to_have_attribute("data-state", "failed", timeout=120_000)
+    exercise.locator("[data-action=hint]").click()
+    page.locator("#cell-1 [data-action=run]").click()
+    expect(page.locator("#cell-1")).to_have_attribute("data-state", "done", timeout=120_000)
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    serious = [(v["id"], [node["target"] for node in v["nodes"]][:3]) for v in result["violations"]
+               if v["impact"] in ("serious", "critical")]
+    page.close()
+    assert serious == []

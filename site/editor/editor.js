@@ -25,6 +25,7 @@ export function mountEditor(parent, code, { label, nonce, onRun, onChange }) {
         syntaxHighlighting(classHighlighter),
         keymap.of([runKey, ...defaultKeymap, ...historyKeymap]),
         EditorView.cspNonce.of(nonce || ""),
+        EditorView.lineWrapping, // no sideways scrolling: fits narrow screens, and leaves no unfocusable scroller
         EditorView.contentAttributes.of({ "aria-label": label || "code" }),
         EditorView.updateListener.of((update) => { if (update.docChanged) onChange(); }),
       ],
