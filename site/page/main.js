@@ -92,7 +92,12 @@ class Page {
   }
 
   loadEditor() {
-    if (!this.editorModule) this.editorModule = import(new URL("editor.js", this.assetsURL).href);
+    if (!this.editorModule) {
+      this.editorModule = import(new URL("editor.js", this.assetsURL).href).catch((error) => {
+        this.editorModule = null; // a failed download is tried again on the next edit
+        throw error;
+      });
+    }
     return this.editorModule;
   }
 
