@@ -224,3 +224,14 @@ def test_only_a_formula_followed_by_punctuation_is_kept_with_it():
     assert result.count('class="math-nowrap"') == 1
     wrapped = result.split('class="math-nowrap">')[1].split("</span>.")[0]
     assert wrapped.count("<math") == 1 and "<mi>b</mi>" in wrapped
+
+
+def test_the_readme_example_lesson_builds_as_the_readme_says(tmp_path, capsys):
+    readme = (ROOT / "README.md").read_text()
+    example = readme.split("````markdown\n", 1)[1].split("\n````", 1)[0]
+    write_lesson(tmp_path, example + "\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 0, err
+    page = (tmp_path / "_site" / "01-lesson" / "index.html").read_text()
+    assert '<span class="glued" data-glue="total">1.048.576</span>' in page
+    assert "ZeroDivisionError" in page and "% (in a Spanish" not in page
