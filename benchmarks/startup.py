@@ -97,7 +97,7 @@ def bytes_before_first_run(page, server):
 
     def count(response):
         url = response.url
-        if "/runtime/" in url or url.endswith("editor.js"):
+        if "/runtime/" in url or "/assets/editor.js" in url:
             return
         sizes.append(response.request.sizes()["responseBodySize"] + response.request.sizes()["responseHeadersSize"])
 

@@ -1,6 +1,8 @@
 // The course's service worker: the runtime cache-first (it never changes under one name), pages and
-// assets network-first with the cache as the offline fallback. The build prepends MANIFEST:
-// {version, runtimeCache, siteCache, runtime: [paths], site: [paths]} with paths relative to this file.
+// assets network-first with the cache as the offline fallback. Files a page loads after it opened carry
+// ?v=<build>; one from an earlier build is answered from the cache or refused (409), never with a newer
+// build's file, so a page never mixes two builds. The build prepends MANIFEST:
+// {version, assets, runtimeCache, siteCache, runtime: [paths], site: [paths]}, paths relative to this file.
 /* global MANIFEST */
 
 const RUNTIME = new Set(MANIFEST.runtime);
@@ -22,7 +24,10 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
   const path = request.url.slice(SCOPE.length).split(/[?#]/)[0];
+  const build = new URL(request.url).searchParams.get("v");
   if (RUNTIME.has(path)) event.respondWith(cacheFirst(request, MANIFEST.runtimeCache));
+  else if (build && build !== MANIFEST.assets) event.respondWith(earlierBuild(request));
+  else if (build && MANIFEST.hashes[path]) event.respondWith(sameBuild(request, path));
   else event.respondWith(networkFirst(request, path));
 });
 
@@ -33,6 +38,34 @@ async function cacheFirst(request, cacheName) {
   const response = await fetch(request);
   if (response.ok) await cache.put(request, response.clone());
   return response;
+}
+
+async function earlierBuild(request) {
+  const cached = await caches.match(request);
+  return cached || new Response("This page belongs to an earlier build of the course: reload it.",
+    { status: 409, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** A file of this build, from the network only if its bytes are still this build's (else cache, else 409). */
+async function sameBuild(request, path) {
+  const cache = await caches.open(MANIFEST.siteCache);
+  try {
+    const response = await fetch(request);
+    const body = await response.arrayBuffer();
+    const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", body)),
+      (byte) => byte.toString(16).padStart(2, "0")).join("");
+    if (response.ok && digest === MANIFEST.hashes[path]) {
+      const headers = new Headers(response.headers);
+      headers.delete("content-encoding"); // the body is decoded already
+      headers.delete("content-length");
+      const fresh = new Response(body, { status: response.status, headers });
+      await cache.put(request, fresh.clone());
+      return fresh;
+    }
+  } catch (error) {
+    // offline: the cache below answers
+  }
+  return (await cache.match(request, { ignoreSearch: true })) || earlierBuild(request);
 }
 
 async function networkFirst(request, path) {

@@ -135,9 +135,9 @@ def test_the_editor_loads_on_first_edit_and_marks_old_output_stale(page, playgro
     requests = record_requests(page)
     page.goto(playground_server.url(PLAYGROUND))
     page.wait_for_load_state("networkidle")
-    assert not [url for url in requests if url.endswith("editor.js")]
+    assert not [url for url in requests if "/assets/editor.js" in url]
     edit_cell(page, 1, "x = 7\nprint('x is now', x)")
-    assert [url for url in requests if url.endswith("editor.js")]
+    assert [url for url in requests if "/assets/editor.js" in url]
     expect(page.locator("#cell-1 .out-stale")).to_be_visible()
     expect(page.locator("#cell-1 [data-action=reset]")).to_be_visible()
     page.keyboard.press("Shift+Enter")

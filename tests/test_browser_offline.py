@@ -174,3 +174,25 @@ def test_a_page_opened_from_disk_shows_its_explorable(page, course_site):
     expect(explorable).to_have_attribute("data-ready", "true")
     explorable.locator(".map-button").nth(4).click()
     expect(explorable.locator(".explorable-map[data-map='4']")).to_be_visible()
+
+
+def test_a_page_opened_before_a_deploy_asks_for_a_reload_instead_of_mixing_builds(fresh_context, playground_site,
+                                                                                  tmp_path):
+    site = tmp_path / "_site"
+    shutil.copytree(playground_site, site)
+    server = Server(site)
+    try:
+        page = fresh_context.new_page()
+        page.goto(server.url("01-playground/index.html"))
+        run(page, "#cell-1")  # the service worker now controls the page
+        old = json.loads((site / "offline.json").read_text())["assets"]
+        # A deploy: new front-end files on the server while this page is open.
+        (site / "assets" / "editor.js").write_text("export function mountEditor() { throw new Error('new'); }\n")
+        status = "() => fetch('../assets/editor.js?v={}').then((r) => r.status)".format(old)
+        assert page.evaluate(status) == 409  # the running service worker refuses the newer build's file
+        page.locator("#cell-2 .cell-code").click()
+        expect(page.locator("#cell-2 .out-warning")).to_have_text(
+            "The course was updated since this page was opened: reload the page to continue (your work is kept).")
+        assert page.locator("#cell-2 .cm-editor").count() == 0  # the newer build's editor never ran here
+    finally:
+        server.close()

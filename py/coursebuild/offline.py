@@ -17,6 +17,11 @@ def _digest(paths, root):
     return digest.hexdigest()[:16]
 
 
+def assets_version(assets_dir):
+    """A hash of the front end and the course library: what a page loads lazily must carry the same one."""
+    return _digest(sorted(path for path in assets_dir.iterdir() if path.is_file()), assets_dir)
+
+
 def runtime_cache_name(runtime_dir):
     """The runtime cache's name: the same for as long as the distribution's files do not change."""
     return "course-runtime-" + _digest(sorted(runtime_dir.iterdir()), runtime_dir.parent)
@@ -31,6 +36,10 @@ def write_manifest(template, site, runtime_manifest):
                   if path.relative_to(site).as_posix() not in runtime_paths] + ["offline.json"]
     manifest = {
         "version": _digest(everything, site),
+        "assets": runtime_manifest["build"],
+        # Files a page loads later are checked against these, so a deploy in between is noticed.
+        "hashes": {path.relative_to(site).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+                   for path in sorted((site / "assets").iterdir())},
         "runtimeCache": runtime_manifest["cache"],
         "runtime": sorted(runtime_paths),
         "site": site_paths,

@@ -113,6 +113,7 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime):
     manifest = runtime.manifest()
     manifest["library"] = "course-lib.json"
     manifest["cache"] = offline.runtime_cache_name(runtime_dir)
+    manifest["build"] = offline.assets_version(assets_dir)
     md = lessons_module.markdown()
     for lesson in lessons:
         page = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.slug, {}),

@@ -63,7 +63,8 @@ export class CodeArea extends EventTarget {
       if (typed) this.editor.insert(typed);
       this.editor.focus();
     } catch (error) {
-      appendNote(this.output, this.page.strings.editor_failed, "warning");
+      const outdated = await this.page.outdated();
+      appendNote(this.output, this.page.strings[outdated ? "course_updated" : "editor_failed"], "warning");
     } finally {
       this.mounting = false;
     }

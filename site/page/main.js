@@ -35,6 +35,7 @@ class Page {
     this.assetsURL = assetsURL;
     this.client = new RuntimeClient({
       assetsURL: this.assetsURL,
+      version: data.runtime.build,
       runtimeURL: new URL("../runtime/", this.assetsURL).href,
       runtime: data.runtime,
       label: this.strings.cell_label,
@@ -93,12 +94,26 @@ class Page {
 
   loadEditor() {
     if (!this.editorModule) {
-      this.editorModule = import(new URL("editor.js", this.assetsURL).href).catch((error) => {
+      this.editorModule = import(this.versioned("editor.js")).catch((error) => {
         this.editorModule = null; // a failed download is tried again on the next edit
         throw error;
       });
     }
     return this.editorModule;
+  }
+
+  /** The URL of a file loaded after the page, tagged with this build so a newer deploy cannot answer it. */
+  versioned(name) {
+    return new URL(name + "?v=" + this.data.runtime.build, this.assetsURL).href;
+  }
+
+  /** Whether the site has been rebuilt since this page was loaded (the service worker refuses old versions). */
+  async outdated() {
+    try {
+      return (await fetch(this.versioned("editor.js"), { cache: "no-store" })).status === 409;
+    } catch (error) {
+      return false;
+    }
   }
 
   /** Queue jobs (cells, exercise checks) to run in order, after whatever is already queued. */
@@ -133,7 +148,9 @@ class Page {
         // the page stopped it on purpose: stop() reports what happened
       } else if (this.client.state === "failed") {
         job.setStatus("failed"); // Python could not start: say why; the next Run tries again
-        appendNote(job.output, format(this.strings.runtime_failed, { reason: error.message }), "warning");
+        const message = (await this.outdated()) ? this.strings.course_updated
+          : format(this.strings.runtime_failed, { reason: error.message });
+        appendNote(job.output, message, "warning");
       } else {
         await this.recover(job, this.strings.crashed);
       }

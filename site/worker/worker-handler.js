@@ -13,7 +13,7 @@
  * Only API shared by every Pyodide generation is used: loadPyodide({indexURL}),
  * loadPackage, runPythonAsync. Everything else happens in Python.
  */
-self.startCourseWorker = function startCourseWorker(loadPyodide) {
+self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   "use strict";
   let pyodide = null;
   let current = null;
@@ -135,4 +135,5 @@ self.startCourseWorker = function startCourseWorker(loadPyodide) {
     }
     queue = queue.then(() => handle(event.data));
   };
+  for (const event of early || []) self.onmessage(event); // messages that came while this script loaded
 };
