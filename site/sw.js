@@ -25,18 +25,20 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
   const path = request.url.slice(SCOPE.length).split(/[?#]/)[0];
   const build = new URL(request.url).searchParams.get("v");
-  if (RUNTIME.has(path)) event.respondWith(cacheFirst(request, MANIFEST.runtimeCache));
+  // Storing a copy is done after answering (waitUntil), so the page never waits for the disk.
+  const later = (promise) => event.waitUntil(promise);
+  if (RUNTIME.has(path)) event.respondWith(cacheFirst(request, MANIFEST.runtimeCache, later));
   else if (build && build !== MANIFEST.assets) event.respondWith(earlierBuild(request));
-  else if (build && MANIFEST.hashes[path]) event.respondWith(sameBuild(request, path));
-  else event.respondWith(networkFirst(request, path));
+  else if (build && MANIFEST.hashes[path]) event.respondWith(sameBuild(request, path, later));
+  else event.respondWith(networkFirst(request, path, later));
 });
 
-async function cacheFirst(request, cacheName) {
+async function cacheFirst(request, cacheName, later) {
   const cache = await caches.open(cacheName);
   const cached = await cache.match(request, { ignoreSearch: true });
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone());
+  if (response.ok) later(cache.put(request, response.clone()));
   return response;
 }
 
@@ -47,7 +49,7 @@ async function earlierBuild(request) {
 }
 
 /** A file of this build, from the network only if its bytes are still this build's (else cache, else 409). */
-async function sameBuild(request, path) {
+async function sameBuild(request, path, later) {
   const cache = await caches.open(MANIFEST.siteCache);
   try {
     const response = await fetch(request);
@@ -59,7 +61,7 @@ async function sameBuild(request, path) {
       headers.delete("content-encoding"); // the body is decoded already
       headers.delete("content-length");
       const fresh = new Response(body, { status: response.status, headers });
-      await cache.put(request, fresh.clone());
+      later(cache.put(request, fresh.clone()));
       return fresh;
     }
   } catch (error) {
@@ -68,12 +70,12 @@ async function sameBuild(request, path) {
   return (await cache.match(request, { ignoreSearch: true })) || earlierBuild(request);
 }
 
-async function networkFirst(request, path) {
+async function networkFirst(request, path, later) {
   const cache = await caches.open(MANIFEST.siteCache);
   try {
     const response = await fetch(request);
     if (response.ok && (path === "" || path.endsWith("/") || MANIFEST.site.includes(path))) {
-      await cache.put(request, response.clone());
+      later(cache.put(request, response.clone()));
     }
     return response;
   } catch (error) {

@@ -21,23 +21,22 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
 
   const post = (message) => self.postMessage(message);
 
-  // Runtime files never change under one name: answer them from the cache before the network, because some
-  // browsers fail a dedicated worker's fetch while offline before the service worker can answer it.
-  const networkFetch = self.fetch.bind(self);
-  self.fetch = async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input); // a string, a URL or a Request
-    if (self.caches && url.includes("/runtime/")) {
-      try {
-        const cached = await caches.match(url, { ignoreSearch: true });
-        if (cached) return cached;
-      } catch (error) {
-        // no cache available: the network it is
-      }
-    }
-    return networkFetch(input, init);
-  };
   // Python calls this with a JSON list of output items while a cell runs.
   self.courseEmit = (json) => post({ type: "output", id: current, items: JSON.parse(String(json)) });
+
+  // Some browsers fail a dedicated worker's fetch while offline before the service worker can answer it:
+  // then answer runtime files (which never change under one name) from the cache. Online this costs nothing.
+  const networkFetch = self.fetch.bind(self);
+  self.fetch = async (input, init) => {
+    try {
+      return await networkFetch(input, init);
+    } catch (error) {
+      const url = input instanceof Request ? input.url : String(input); // a string, a URL or a Request
+      const cached = self.caches && url.includes("/runtime/") ? await caches.match(url, { ignoreSearch: true }) : null;
+      if (cached) return cached;
+      throw error;
+    }
+  };
 
   async function prefetch(baseURL, files) {
     // Read each runtime file once, counting bytes, so the page can show a real
