@@ -22,17 +22,19 @@ FALLBACK_FILL = "#1f5fbf"
 class Figure:
     """An SVG picture and its accessible table."""
 
-    def __init__(self, svg, table):
+    def __init__(self, svg, table, title=""):
         self.svg = svg
         self.table = table
+        self.title = title
 
     def html(self):
         """The figure as the page shows it: the picture, then the table behind a disclosure.
 
         The disclosure's label is left empty: the page writes it in the lesson's language.
         """
-        return ('<figure class="course-figure">{}<details class="figure-table"><summary class="figure-table-label">'
-                "</summary>{}</details></figure>").format(self.svg, self.table)
+        caption = '<figcaption class="figure-title">{}</figcaption>'.format(escape(self.title)) if self.title else ""
+        return ('<figure class="course-figure">{}{}<details class="figure-table"><summary class="figure-table-label">'
+                "</summary>{}</details></figure>").format(caption, self.svg, self.table)
 
     def __repr__(self):
         return "<Figure: use show() to draw it>"
@@ -81,7 +83,7 @@ def heatmap(matrix, rows, cols, title="", decimals=2, highlight_row=None, elemen
                      'stroke="currentColor" stroke-width="2.5"/>'.format(
                          x=LABEL_WIDTH - 1, y=HEADER_HEIGHT + CELL * highlight_row, w=CELL * len(cols) + 2, c=CELL))
     parts.append("</svg>")
-    return Figure("".join(parts), _table(values, rows, cols, title, decimals))
+    return Figure("".join(parts), _table(values, rows, cols, title, decimals), title)
 
 
 def heatmap_grid(matrices, rows, cols, titles, row_name="", col_name=""):
