@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from ..glue_role import format_value
 from .base import check_options
 
 KINDS = ("single", "multiple", "numeric", "truefalse")
@@ -56,7 +57,7 @@ class Quiz:
         if self.kind == "multiple":
             notes.append(strings["quiz_all_or_nothing"])
         if self.kind == "numeric":
-            notes.append(strings["quiz_tolerance"].format(tolerance=_number(self.tolerance, context.lesson.language)))
+            notes.append(strings["quiz_tolerance"].format(tolerance=format_value(self.tolerance, "", context.lesson.language)))
         if self.kind == "numeric":
             inputs = ('<label class="quiz-number">{label} <input type="text" inputmode="decimal" autocomplete="off" '
                       'name="{name}"></label>').format(label=html.escape(strings["quiz_number_label"]), name=name)
@@ -151,8 +152,3 @@ def _inline(context, text, line):
     if rendered.startswith("<p>") and rendered.endswith("</p>") and rendered.count("<p>") == 1:
         rendered = rendered[3:-4]
     return rendered
-
-
-def _number(value, language):
-    from ..glue_role import format_value
-    return format_value(value, "", language)

@@ -5,8 +5,8 @@ import html
 from course.display import heatmap
 
 from ..blocks.code_cell import label_tables
+from ..glue_role import format_value
 
-NUMBER_FORMAT = {"es": ",", "uk": ",", "en": "."}
 
 
 def validate(state):
@@ -35,7 +35,7 @@ def panel_lines(state, row, strings, language):
     for entry in state["maps"]:
         weights = entry["weights"][row]
         best = max(weights)
-        weight = _decimal(best, language)
+        weight = format_value(best, ".2f", language)
         if max(weights) - min(weights) < 1e-6:
             lines.append(strings["explorable_flat"].format(map=entry["label"], weight=weight))
             continue
@@ -44,10 +44,6 @@ def panel_lines(state, row, strings, language):
         joined = ", ".join(words[:-1]) + " " + strings["and"] + " " + words[-1] if len(words) > 1 else words[0]
         lines.append(template.format(map=entry["label"], words=joined, weight=weight))
     return lines
-
-
-def _decimal(value, language):
-    return format(value, ".2f").replace(".", NUMBER_FORMAT[language])
 
 
 def render(state, number, context):
