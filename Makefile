@@ -26,6 +26,7 @@ serve: setup
 	$(PY) build.py serve --port $(PORT)
 
 test: setup
+	$(PY) -m ruff check .
 	$(PY) -m pytest
 
 benchmark: setup

@@ -180,6 +180,7 @@ def test_a_restored_edit_says_when_the_lessons_code_changed_since(page, playgrou
 
 def test_a_broken_runtime_is_reported_instead_of_loading_forever(page, tmp_path, playground_site):
     import shutil
+
     from support import Server
     site = tmp_path / "_site"
     shutil.copytree(playground_site, site)

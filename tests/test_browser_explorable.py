@@ -5,9 +5,9 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from course.explorables.rule_heads import WORDS, states
 from coursebuild.assets import load_strings
 from coursebuild.explorables.rule_heads import panel_lines
-from course.explorables.rule_heads import WORDS, states
 from support import ROOT
 
 LESSON = "000-varias-cabezas/index.html"

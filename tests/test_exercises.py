@@ -2,8 +2,8 @@
 
 import pytest
 
-from coursebuild.lesson import read_lesson
 from course.exercise import grade
+from coursebuild.lesson import read_lesson
 from support import ROOT
 
 EXERCISES = [(lesson_path.parent.name, exercise)

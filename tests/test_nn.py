@@ -6,8 +6,18 @@ import threading
 import numpy as np
 import pytest
 
-from course.nn.layers import (MLP, Embedding, LayerNorm, Linear, MultiHeadAttention, TransformerBlock, attention,
-                              attention_backward, cross_entropy, positional_encoding)
+from course.nn.layers import (
+    MLP,
+    Embedding,
+    LayerNorm,
+    Linear,
+    MultiHeadAttention,
+    TransformerBlock,
+    attention,
+    attention_backward,
+    cross_entropy,
+    positional_encoding,
+)
 from course.nn.models import SenseClassifier, SequenceTransformer, count
 from course.nn.optim import SGD, Adam
 from course.nn.train import accuracies, digit_sequences, train_sequences

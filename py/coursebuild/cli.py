@@ -6,7 +6,8 @@ import sys
 import threading
 from pathlib import Path
 
-from . import checking, serve as serve_module
+from . import checking
+from . import serve as serve_module
 from .assets import load_strings
 from .errors import BuildFailed, LessonError
 from .site import Config, build, load_lessons

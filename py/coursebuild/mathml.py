@@ -24,7 +24,7 @@ def to_mathml(latex, display):
         return convert(latex.strip(), display="block" if display else "inline")
     except Exception as error:  # latex2mathml raises many types; all mean "cannot convert"
         reason = str(error) or type(error).__name__
-        raise ValueError("cannot convert the formula ${}$ to MathML ({})".format(latex.strip(), reason))
+        raise ValueError("cannot convert the formula ${}$ to MathML ({})".format(latex.strip(), reason)) from error
 
 
 def render(content, options):

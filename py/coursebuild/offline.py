@@ -9,6 +9,7 @@ often), named after the hash of the whole build.
 import hashlib
 import json
 
+
 def _digest(paths, root):
     digest = hashlib.sha256()
     for path in sorted(paths):

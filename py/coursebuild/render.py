@@ -8,8 +8,6 @@ import re
 from . import glue_role
 from .highlight import highlight
 
-
-
 # The style nonce lets the editor (CodeMirror) add its own <style> elements and nothing else;
 # a static site cannot vary it per response, so it is derived from the page's content.
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'{nonce}; "

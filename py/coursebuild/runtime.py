@@ -150,7 +150,7 @@ def _fetch_legacy(folder, wanted, log):
         done = subprocess.run(["npm", "pack", LEGACY_PACKAGE, "--silent", "--pack-destination", str(staging)],
                               capture_output=True, text=True, timeout=900)
     except (OSError, subprocess.TimeoutExpired) as error:
-        raise RuntimeUnavailable("npm pack {} failed: {}".format(LEGACY_PACKAGE, error))
+        raise RuntimeUnavailable("npm pack {} failed: {}".format(LEGACY_PACKAGE, error)) from error
     tarballs = list(staging.glob("*.tgz"))
     if done.returncode != 0 or not tarballs:
         raise RuntimeUnavailable("npm pack {} failed: {}".format(LEGACY_PACKAGE, done.stderr.strip()[-300:]))
@@ -173,7 +173,7 @@ def _download(url, target, sha256):
     except OSError as error:
         partial.unlink(missing_ok=True)
         reason = getattr(error, "reason", error)
-        raise RuntimeUnavailable("the official NumPy wheel could not be downloaded from {} ({})".format(url, reason))
+        raise RuntimeUnavailable("the official NumPy wheel could not be downloaded from {} ({})".format(url, reason)) from error
     if _sha256(partial) != sha256:
         partial.unlink()
         raise RuntimeUnavailable("the NumPy wheel from {} did not match the sha256 in pyodide-lock.json".format(url))

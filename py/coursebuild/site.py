@@ -8,7 +8,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import assets, checking, execute, glue_role, offline, lesson as lessons_module, render, runtime as runtime_module
+from . import assets, checking, execute, glue_role, offline, render
+from . import lesson as lessons_module
+from . import runtime as runtime_module
 from .errors import BuildFailed, Collector, LessonError
 
 
@@ -36,7 +38,7 @@ def build(config, log=print):
     try:
         runtime = runtime_module.resolve(config.root, config.cache_dir, config.pyodide_dir, config.runtime, log)
     except runtime_module.RuntimeUnavailable as error:
-        raise BuildFailed([LessonError(Path("build.py"), None, "no Pyodide runtime: {}".format(error))])
+        raise BuildFailed([LessonError(Path("build.py"), None, "no Pyodide runtime: {}".format(error))]) from error
     log("Runtime: " + runtime.describe())
     warn_missing_packages(lessons, runtime, log)
     py_dir = config.root / "py"

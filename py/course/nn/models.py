@@ -2,8 +2,7 @@
 
 import numpy as np
 
-from .layers import Embedding, Layer, LayerNorm, Linear, TransformerBlock, attention, attention_backward, \
-    positional_encoding
+from .layers import Embedding, Layer, LayerNorm, Linear, TransformerBlock, attention, attention_backward, positional_encoding
 
 
 def count(layer):

@@ -8,7 +8,6 @@ from ..blocks.code_cell import label_tables
 from ..glue_role import format_value
 
 
-
 def validate(state):
     """A message for the first thing wrong with the state, or None."""
     words, maps = state.get("words"), state.get("maps")
