@@ -1,0 +1,285 @@
+"""One small driver interface over the three engines the web runs on, for the cross-engine smoke suite.
+
+    chromium   Playwright (Debian's Chromium where it exists, else Playwright's own)
+    firefox    Firefox ESR driven through Marionette (PyPI marionette_driver; no geckodriver)
+    webkit     WebKitGTK's MiniBrowser driven through Selenium's WebKitGTK driver, on a private Xvfb display
+
+Every backend offers the same few verbs: navigate, run a script in the page, click by CSS selector or by
+accessible name, type into a cell's editor, read text, wait for a condition, read the errors that a
+listener injected into the page collected (WebKit's console cannot be read in automation mode), and the
+CPU time the engine's processes have used (to prove that no stopped worker keeps spinning).
+"""
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from support import CHROMIUM_FLAGS, chromium_path
+
+MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+ENGINES = ("chromium", "firefox", "webkit")
+
+# Installed after each navigation: the page's own errors and rejections, kept where scripts can read them.
+LISTEN = """
+if (!window.__engineErrors) {
+  window.__engineErrors = [];
+  window.addEventListener("error", (event) => window.__engineErrors.push(String(event.message)));
+  window.addEventListener("unhandledrejection", (event) => window.__engineErrors.push(String(event.reason)));
+}
+return true;
+"""
+
+# The accessible name of a control, as far as these pages need it: aria-label, else its visible text.
+CLICK_BY_NAME = """
+const [name] = arguments;
+const controls = [...document.querySelectorAll("button, a, [role=button], summary, label")];
+const found = controls.find((element) => element.offsetParent !== null
+  && (element.getAttribute("aria-label") || element.textContent).trim() === name);
+if (!found) return false;
+found.click();
+return true;
+"""
+
+
+def available(engine):
+    """Why the engine cannot run here, or None when it can."""
+    if engine == "chromium":
+        return None
+    if engine == "firefox":
+        return None if shutil.which("firefox-esr") else "firefox-esr is not installed (apt-get install firefox-esr)"
+    if not Path(MINIBROWSER).exists() or not shutil.which("WebKitWebDriver"):
+        return "WebKitGTK's driver is not installed (apt-get install webkit2gtk-driver)"
+    return None if shutil.which("Xvfb") else "Xvfb is not installed (apt-get install xvfb)"
+
+
+def process_tree_cpu(root):
+    """Seconds of CPU (user + system) used so far by process `root` and all its descendants."""
+    children = {}
+    times = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(stat.parent.name), int(fields[1])
+        children.setdefault(ppid, []).append(pid)
+        times[pid] = (int(fields[11]) + int(fields[12])) / tick
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        total += times.get(pid, 0.0)
+        todo += children.get(pid, [])
+    return total
+
+
+def _free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Driver:
+    """What every backend offers; subclasses implement `_script`, `goto`, `close` and `root_pid`."""
+
+    name = ""
+
+    def js(self, body, *args):
+        """Run a function body (which may `return`) in the page with `arguments`; its JSON-able result."""
+        return self._script(body, list(args))
+
+    def open(self, url):
+        """Navigate to url and start collecting the page's errors."""
+        self.goto(url)
+        self.wait("return document.readyState === 'complete'", message="the page did not load")
+        self.js(LISTEN)
+
+    def reload(self):
+        """Load the current page again (errors are collected again)."""
+        self.open(self.js("return location.href"))
+
+    def text(self, selector):
+        """The text content of every element matching selector, joined."""
+        return self.js("return [...document.querySelectorAll(arguments[0])].map((e) => e.textContent).join('')",
+                       selector)
+
+    def click(self, selector):
+        """Click the first element matching selector."""
+        found = self.js("const e = document.querySelector(arguments[0]); if (!e) return false; "
+                        "e.scrollIntoView({block: 'center'}); e.click(); return true;", selector)
+        assert found, "{}: nothing matches {}".format(self.name, selector)
+
+    def click_name(self, name):
+        """Click the visible control whose accessible name is `name`."""
+        assert self.js(CLICK_BY_NAME, name), "{}: no visible control named {!r}".format(self.name, name)
+
+    def type_into_cell(self, number, code):
+        """Open cell `number`'s editor, replace its code with `code` by typing, as a learner would."""
+        self.click("#cell-{} .cell-code".format(number))
+        self.wait("return !!document.querySelector('#cell-{} .cm-content')".format(number), timeout=60,
+                  message="the editor did not open")
+        self.type_into("#cell-{} .cm-content".format(number), code)
+
+    def type_into(self, selector, code):
+        """Replace the editor's text as one typed insertion (what a paste or an input method sends).
+
+        Key-by-key typing would let the editor auto-indent each new line on top of the typed indentation.
+        """
+        self.click(selector)
+        self.js("const e = document.querySelector(arguments[0]); e.focus(); document.execCommand('selectAll'); "
+                "document.execCommand('insertText', false, arguments[1]);", selector, code)
+
+    def wait(self, condition, timeout=120, message="the condition never held", *args):
+        """Wait until the script `condition` returns a truthy value; that value."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self._script(condition, list(args))
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise AssertionError("{}: {} within {} s".format(self.name, message, timeout))
+            time.sleep(0.05)
+
+    def errors(self):
+        """The errors and unhandled rejections the page reported since it was opened."""
+        return self.js("return window.__engineErrors || []")
+
+    def cpu_seconds(self):
+        """CPU time used so far by the engine's processes."""
+        return process_tree_cpu(self.root_pid())
+
+
+class ChromiumDriver(Driver):
+    name = "chromium"
+
+    def __init__(self, playwright):
+        tag = "--course-engine-tag={}".format(os.getpid())
+        self.browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS + [tag])
+        self.context = self.browser.new_context()
+        self.page = self.context.new_page()
+        self.tag = tag
+
+    def _script(self, body, args):
+        return self.page.evaluate("(args) => (function () {" + body + "}).apply(null, args)", args)
+
+    def goto(self, url):
+        self.page.goto(url)
+
+    def type_into(self, selector, code):
+        editor = self.page.locator(selector)
+        editor.click()
+        editor.press("Control+a")
+        self.page.keyboard.insert_text(code)
+
+    def root_pid(self):
+        for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+            try:
+                parts = cmdline.read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if self.tag.encode() in parts and not any(part.startswith(b"--type=") for part in parts):
+                return int(cmdline.parent.name)
+        raise AssertionError("chromium: the browser's process was not found")
+
+    def close(self):
+        self.context.close()
+        self.browser.close()
+
+
+class FirefoxDriver(Driver):
+    name = "firefox"
+
+    def __init__(self):
+        from marionette_driver.marionette import Marionette
+        self.profile = Path(tempfile.mkdtemp(prefix="course-firefox-"))
+        port = _free_port()
+        prefs = {"marionette.port": port, "browser.shell.checkDefaultBrowser": False,
+                 "datareporting.policy.dataSubmissionEnabled": False, "app.update.enabled": False,
+                 "browser.aboutwelcome.enabled": False, "toolkit.telemetry.enabled": False}
+        (self.profile / "user.js").write_text("".join(
+            "user_pref({!r}, {});\n".format(key, "true" if value is True else "false" if value is False else value)
+            .replace("'", '"') for key, value in prefs.items()))
+        self.process = subprocess.Popen(
+            ["firefox-esr", "--headless", "--marionette", "--no-remote", "--profile", str(self.profile)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.client = Marionette(host="127.0.0.1", port=port, startup_timeout=60)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                self.client.start_session()
+                break
+            except Exception:  # the browser is still starting: Marionette refuses until it listens
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.5)
+        self.client.timeout.script = 120
+
+    def _script(self, body, args):
+        return self.client.execute_script(body, script_args=args, new_sandbox=False)
+
+    def goto(self, url):
+        self.client.navigate(url)
+
+    def root_pid(self):
+        return self.process.pid
+
+    def close(self):
+        try:
+            self.client.delete_session()
+        finally:
+            self.process.terminate()
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+
+class WebKitDriver(Driver):
+    name = "webkit"
+
+    def __init__(self, shared_array_buffer=False):
+        from selenium import webdriver
+        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        display = ":" + self.xvfb.stdout.readline().strip()
+        env = dict(os.environ, DISPLAY=display)
+        if shared_array_buffer:
+            env["JSC_useSharedArrayBuffer"] = "1"  # stands in for Safari, which allows SharedArrayBuffer when isolated
+        options = webdriver.WebKitGTKOptions()
+        options.binary_location = MINIBROWSER
+        options.add_argument("--automation")
+        self.service = webdriver.WebKitGTKService(executable_path=shutil.which("WebKitWebDriver"), env=env)
+        self.client = webdriver.WebKitGTK(options=options, service=self.service)
+        self.client.set_script_timeout(120)
+        if shared_array_buffer:
+            self.name = "webkit+sab"
+
+    def _script(self, body, args):
+        return self.client.execute_script(body, *args)
+
+    def goto(self, url):
+        self.client.get(url)
+
+    def root_pid(self):
+        return self.service.process.pid
+
+    def close(self):
+        try:
+            self.client.quit()
+        finally:
+            self.xvfb.terminate()
+            self.xvfb.wait(20)
+
+
+def launch(engine, playwright=None, **options):
+    """A driver for `engine` (one of ENGINES)."""
+    if engine == "chromium":
+        return ChromiumDriver(playwright)
+    if engine == "firefox":
+        return FirefoxDriver()
+    return WebKitDriver(**options)
