@@ -6,7 +6,7 @@ import sys
 import threading
 from pathlib import Path
 
-from . import checking
+from . import runner
 from . import serve as serve_module
 from .assets import load_strings
 from .errors import BuildFailed, LessonError
@@ -105,8 +105,14 @@ def run_grade(config, args, strings):
         print("no file {}".format(path), file=sys.stderr)
         return 2
     lesson, exercise = exercises[args.exercise]
-    job = {"name": "file", "checker": exercise.checker, "code": path.read_text(encoding="utf-8")}
-    result = checking.grade_all([job], config.root / "py")["file"]
+    request = {"type": "check", "checker": exercise.checker, "code": path.read_text(encoding="utf-8")}
+    py_dir = config.root / "py"
+    outcome = runner.run([request], runner.Settings(py_dir, config.cache_dir, "", runner.TIMEOUT_SECONDS))
+    if outcome.stuck is not None or not outcome.replies[0]["ok"]:
+        reason = outcome.reason or outcome.replies[0]["error"]["text"].strip().splitlines()[-1]
+        print("{}: the solution could not be graded: it {}".format(path, reason), file=sys.stderr)
+        return 1
+    result = outcome.replies[0]["value"]
     text = strings[lesson.language]
     for item in result["output"]:
         print(item.get("text", ""), end="")
