@@ -17,10 +17,13 @@ def check_exercises(lesson, settings):
         jobs = jobs_for(exercise)
         outcome = runner.cached_run([request for _, request in jobs], settings)
         failed = [reply["error"]["text"].strip() for reply in outcome.replies if not reply["ok"]]
-        if outcome.stuck is not None or failed:
-            reason = outcome.reason if outcome.stuck is not None else failed[0].splitlines()[-1]
+        if outcome.stuck is not None:
+            errors.append(LessonError(lesson.path, exercise.line, "exercise '{}': grading {} {}; {}".format(
+                exercise.id, jobs[outcome.stuck][0], outcome.reason, outcome.hint())))
+            continue
+        if failed:
             errors.append(LessonError(lesson.path, exercise.line, "exercise '{}': its checker could not be "
-                                      "run ({})".format(exercise.id, reason)))
+                                      "run ({})".format(exercise.id, failed[0].splitlines()[-1])))
             continue
         results = {name: reply["value"] for (name, _), reply in zip(jobs, outcome.replies)}
         errors += _verdict_errors(lesson, exercise, results)

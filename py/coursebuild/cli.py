@@ -14,6 +14,7 @@ from .site import Config, build, load_lessons
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_PORT = 8000
+DEFAULT_CELL_TIMEOUT = 60
 
 
 def parser():
@@ -30,6 +31,9 @@ def parser():
                      default=os.environ.get("COURSE_RUNTIME", "auto"),
                      help="auto: official npm pyodide + its NumPy wheel, else the legacy 0.17.1 "
                           "distribution; official/legacy force one (or set $COURSE_RUNTIME)")
+    top.add_argument("--cell-timeout", type=float, default=DEFAULT_CELL_TIMEOUT, metavar="SECONDS",
+                     help="fail the build when one cell (or one graded solution) runs longer than this "
+                          "(default: %(default)s s)")
     commands = top.add_subparsers(dest="command")
     commands.add_parser("build", help="build _site/ (the default command)")
     serve = commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on change")
@@ -45,7 +49,7 @@ def parser():
 def config_from(args):
     """A build Config from parsed arguments."""
     return Config(root=ROOT, lessons_dir=Path(args.lessons), out_dir=Path(args.out), cache_dir=Path(args.cache),
-                  pyodide_dir=args.pyodide_dir, runtime=args.runtime)
+                  cell_timeout=args.cell_timeout, pyodide_dir=args.pyodide_dir, runtime=args.runtime)
 
 
 def run_build(config):
@@ -107,7 +111,7 @@ def run_grade(config, args, strings):
     lesson, exercise = exercises[args.exercise]
     request = {"type": "check", "checker": exercise.checker, "code": path.read_text(encoding="utf-8")}
     py_dir = config.root / "py"
-    outcome = runner.run([request], runner.Settings(py_dir, config.cache_dir, "", runner.TIMEOUT_SECONDS))
+    outcome = runner.run([request], runner.Settings(py_dir, config.cache_dir, "", config.cell_timeout))
     if outcome.stuck is not None or not outcome.replies[0]["ok"]:
         reason = outcome.reason or outcome.replies[0]["error"]["text"].strip().splitlines()[-1]
         print("{}: the solution could not be graded: it {}".format(path, reason), file=sys.stderr)

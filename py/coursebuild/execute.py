@@ -33,8 +33,7 @@ def _not_run(lesson, outcome):
     reason = outcome.reason or next(reply["error"]["text"].strip() for reply in outcome.replies if not reply["ok"])
     if outcome.stuck is not None and 0 < outcome.stuck <= len(lesson.cells):
         cell = lesson.cells[outcome.stuck - 1]
-        return LessonError(lesson.path, cell.line, "cell {} {}; look for a loop that never ends".format(
-            cell.number, reason))
+        return LessonError(lesson.path, cell.line, "cell {} {}; {}".format(cell.number, reason, outcome.hint()))
     return LessonError(lesson.path, lesson.cells[0].line,
                        "the cells could not be run ({}); is the course library importable?".format(reason))
 

@@ -4,26 +4,28 @@ The build's one way into Python (cells and exercise checks alike): the requests 
 browser's worker passes on (see course.worker), and a separate process keeps lessons from
 sharing state and lets the build stop a request that never ends.
 
-    python -m coursebuild.runner     (the child: requests as a JSON list on stdin, replies on stdout)
+    python -m coursebuild.runner     (the child: requests as a JSON list on stdin, one reply a line on stdout)
 """
 
 import asyncio
 import hashlib
 import json
 import os
+import select
+import signal
 import subprocess
 import sys
+import tempfile
+import time
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Optional
 
-TIMEOUT_SECONDS = 600
-
 
 @dataclass
 class Settings:
-    """Where the library is, where outputs are cached, what they depend on, how long a run may take."""
+    """Where the library is, where outputs are cached, what they depend on, how long one request may take."""
 
     py_dir: Path
     cache_dir: Path
@@ -38,6 +40,13 @@ class Outcome:
     replies: list
     stuck: Optional[int] = None
     reason: str = ""
+    timed_out: bool = False
+
+    def hint(self):
+        """What an author can do about a request that got no reply."""
+        if self.timed_out:
+            return "look for a loop that never ends, or allow more time with build.py --cell-timeout SECONDS"
+        return "does the code end Python itself (os._exit, a crash in a library)?"
 
 
 def library_digest(py_dir):
@@ -68,31 +77,67 @@ def cached_run(requests, settings):
 
 
 def run(requests, settings):
-    """Answer the requests in order in one fresh process."""
+    """Answer the requests in order in one fresh process; a request unanswered after settings.timeout stops it."""
     env = dict(os.environ, PYTHONPATH=str(settings.py_dir), PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen([sys.executable, "-m", "coursebuild.runner"], stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, stderr=errors, env=env, start_new_session=True)
+        try:
+            process.stdin.write(json.dumps(requests).encode("utf-8"))
+            process.stdin.close()
+            outcome = _collect(process.stdout.fileno(), len(requests), settings.timeout)
+        finally:
+            _end(process)
+        if outcome.stuck is not None and not outcome.reason:
+            errors.seek(0)
+            tail = errors.read().decode("utf-8", "replace").strip().splitlines()[-1:] or ["no message"]
+            outcome.reason = "ended the Python process ({})".format(tail[0])
+    return outcome
+
+
+def _collect(channel, count, timeout):
+    """Read `count` replies, one JSON line each, allowing each `timeout` seconds after the one before."""
+    replies, buffer = [], b""
+    deadline = time.monotonic() + timeout
+    while len(replies) < count:
+        if b"\n" in buffer:
+            line, buffer = buffer.split(b"\n", 1)
+            replies.append(json.loads(line.decode("utf-8")))
+            deadline = time.monotonic() + timeout
+            continue
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or not select.select([channel], [], [], remaining)[0]:
+            return Outcome(replies, len(replies), "did not finish in {:g} s".format(timeout), timed_out=True)
+        chunk = os.read(channel, 1 << 16)
+        if not chunk:
+            return Outcome(replies, len(replies))
+        buffer += chunk
+    return Outcome(replies)
+
+
+def _end(process):
+    """Stop the child and whatever it started (its own process group), and reap it."""
     try:
-        done = subprocess.run([sys.executable, "-m", "coursebuild.runner"], input=json.dumps(requests),
-                              capture_output=True, text=True, encoding="utf-8", env=env, timeout=settings.timeout)
-    except subprocess.TimeoutExpired:
-        return Outcome([], 0, "did not finish in {:g} s".format(settings.timeout))
-    if done.returncode != 0:
-        tail = done.stderr.strip().splitlines()[-1:] or ["no message"]
-        return Outcome([], 0, "ended the Python process ({})".format(tail[0]))
-    return Outcome(json.loads(done.stdout))
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    process.wait()
+    process.stdout.close()
 
 
-async def answer_all(requests):
-    """Every reply, in order, from one Handler (one namespace), as the page's worker has."""
+async def answer_all(requests, channel):
+    """Answer in order from one Handler (one namespace, as the page's worker has), one JSON line per reply."""
     from course.worker import Handler
     handler = Handler()
-    return [await handler.handle(request) for request in requests]
+    for request in requests:
+        channel.write(await handler.handle_json(json.dumps(request)) + "\n")
+        channel.flush()
 
 
 def main():
-    """The child: read the requests, answer them, print the replies."""
+    """The child: read the requests, answer them as they come."""
     requests = json.load(sys.stdin)
-    stdout = sys.stdout
-    stdout.write(json.dumps(asyncio.run(answer_all(requests))))
+    asyncio.run(answer_all(requests, sys.stdout))
     return 0
 
 

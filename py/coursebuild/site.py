@@ -22,6 +22,7 @@ class Config:
     lessons_dir: Path
     out_dir: Path
     cache_dir: Path
+    cell_timeout: float
     pyodide_dir: str = None
     runtime: str = "auto"
     index_language: str = "en"
@@ -42,7 +43,7 @@ def build(config, log=print):
     log("Runtime: " + runtime.describe())
     warn_missing_packages(lessons, runtime, log)
     py_dir = config.root / "py"
-    python = runner.Settings(py_dir, config.cache_dir, runner.library_digest(py_dir), runner.TIMEOUT_SECONDS)
+    python = runner.Settings(py_dir, config.cache_dir, runner.library_digest(py_dir), config.cell_timeout)
     outputs, glued = {}, {}
     for lesson in lessons:
         label = strings[lesson.language]["cell_label"]
