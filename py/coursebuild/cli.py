@@ -108,22 +108,38 @@ def run_grade(config, args, strings):
     if not path.is_file():
         print("no file {}".format(path), file=sys.stderr)
         return 2
+    try:
+        code = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as error:
+        print("{}: the file is not UTF-8 text (byte {} cannot be read); save it as UTF-8".format(path, error.start),
+              file=sys.stderr)
+        return 2
     lesson, exercise = exercises[args.exercise]
-    request = {"type": "check", "checker": exercise.checker, "code": path.read_text(encoding="utf-8")}
-    py_dir = config.root / "py"
-    outcome = runner.run([request], runner.Settings(py_dir, config.cache_dir, "", config.cell_timeout))
-    if outcome.stuck is not None or not outcome.replies[0]["ok"]:
-        reason = outcome.reason or outcome.replies[0]["error"]["text"].strip().splitlines()[-1]
-        print("{}: the solution could not be graded: it {}".format(path, reason), file=sys.stderr)
+    request = {"type": "check", "checker": exercise.checker, "code": code}
+    outcome = runner.run([request], runner.Settings(config.root / "py", config.cache_dir, "", config.cell_timeout))
+    if outcome.stuck is not None:
+        print("{}: the solution {}; {}".format(path, outcome.reason, outcome.hint()), file=sys.stderr)
         return 1
-    result = outcome.replies[0]["value"]
-    text = strings[lesson.language]
+    if not outcome.replies[0]["ok"]:
+        print("{}: the checker {} could not be run ({})".format(
+            path, exercise.checker, outcome.replies[0]["error"]["text"].strip().splitlines()[-1]), file=sys.stderr)
+        return 1
+    print_grade(path, outcome.replies[0]["value"], strings[lesson.language])
+    return 0 if outcome.replies[0]["value"]["passed"] else 1
+
+
+def print_grade(path, result, text):
+    """Print what the solution printed, where it raised (file:line), the verdict and each check."""
     for item in result["output"]:
-        print(item.get("text", ""), end="")
+        if item["type"] != "error":
+            print(item.get("text", ""), end="")
+    error = result.get("error")
+    if error:
+        where = "{}:{}".format(path, error["line"]) if error["line"] else str(path)
+        print("{}: {}".format(where, error["text"].strip().splitlines()[-1]))
     print(text["exercise_passed"] if result["passed"] else text["exercise_failed"])
     for item in result["results"]:
         print(("✓ " if item["ok"] else "✗ ") + item["message"])
-    return 0 if result["passed"] else 1
 
 
 def main(argv=None):

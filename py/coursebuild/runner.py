@@ -4,7 +4,7 @@ The build's one way into Python (cells and exercise checks alike): the requests 
 browser's worker passes on (see course.worker), and a separate process keeps lessons from
 sharing state and lets the build stop a request that never ends.
 
-    python -m coursebuild.runner     (the child: requests as a JSON list on stdin, one reply a line on stdout)
+    python -m coursebuild.runner REQUESTS.json FD     (the child: one JSON line per reply on the pipe FD)
 """
 
 import asyncio
@@ -67,31 +67,58 @@ def cache_key(requests, library):
 def cached_run(requests, settings):
     """run(), but replies already computed for exactly these requests come from the cache."""
     path = settings.cache_dir / "runs" / (cache_key(requests, settings.library) + ".json")
-    if path.exists():
-        return Outcome(json.loads(path.read_text(encoding="utf-8")))
+    replies = _read_cache(path, len(requests))
+    if replies is not None:
+        return Outcome(replies)
     outcome = run(requests, settings)
     if outcome.stuck is None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(outcome.replies), encoding="utf-8")
+        partial = path.with_name(path.name + ".partial")
+        partial.write_text(json.dumps(outcome.replies), encoding="utf-8")
+        partial.replace(path)  # a build killed while writing leaves no half entry under the real name
     return outcome
 
 
+def _read_cache(path, count):
+    """The cached replies at path, or None when there are none that can be read (a miss, never an error)."""
+    try:
+        replies = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(replies, list) or len(replies) != count or not all(
+            isinstance(reply, dict) and "ok" in reply for reply in replies):
+        return None
+    return replies
+
+
 def run(requests, settings):
-    """Answer the requests in order in one fresh process; a request unanswered after settings.timeout stops it."""
+    """Answer the requests in order in one fresh process; a request unanswered after settings.timeout stops it.
+
+    The requests go in through a file and the replies come back on a pipe of their own: the cells' code
+    may write to the process's real stdout and stderr (os.write, os.system) or read its stdin, and none of
+    that can reach either.
+    """
     env = dict(os.environ, PYTHONPATH=str(settings.py_dir), PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
-    with tempfile.TemporaryFile() as errors:
-        process = subprocess.Popen([sys.executable, "-m", "coursebuild.runner"], stdin=subprocess.PIPE,
-                                   stdout=subprocess.PIPE, stderr=errors, env=env, start_new_session=True)
-        try:
-            process.stdin.write(json.dumps(requests).encode("utf-8"))
-            process.stdin.close()
-            outcome = _collect(process.stdout.fileno(), len(requests), settings.timeout)
-        finally:
-            _end(process)
-        if outcome.stuck is not None and not outcome.reason:
-            errors.seek(0)
-            tail = errors.read().decode("utf-8", "replace").strip().splitlines()[-1:] or ["no message"]
-            outcome.reason = "ended the Python process ({})".format(tail[0])
+    with tempfile.TemporaryDirectory() as folder:
+        request_file = Path(folder) / "requests.json"
+        request_file.write_text(json.dumps(requests), encoding="utf-8")
+        with open(Path(folder) / "stderr", "w+b") as errors:
+            reader, writer = os.pipe()
+            try:
+                process = subprocess.Popen([sys.executable, "-m", "coursebuild.runner", str(request_file), str(writer)],
+                                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=errors,
+                                           env=env, pass_fds=(writer,), start_new_session=True)
+            finally:
+                os.close(writer)
+            try:
+                outcome = _collect(reader, len(requests), settings.timeout)
+            finally:
+                os.close(reader)
+                _end(process)
+            if outcome.stuck is not None and not outcome.reason:
+                errors.seek(0)
+                tail = errors.read().decode("utf-8", "replace").strip().splitlines()[-1:] or ["no message"]
+                outcome.reason = "ended the Python process ({})".format(tail[0])
     return outcome
 
 
@@ -122,7 +149,6 @@ def _end(process):
     except (ProcessLookupError, PermissionError):
         pass
     process.wait()
-    process.stdout.close()
 
 
 async def answer_all(requests, channel):
@@ -134,12 +160,15 @@ async def answer_all(requests, channel):
         channel.flush()
 
 
-def main():
-    """The child: read the requests, answer them as they come."""
-    requests = json.load(sys.stdin)
-    asyncio.run(answer_all(requests, sys.stdout))
+def main(argv):
+    """The child: read the requests from the file argv[0], answer them on the pipe argv[1] as they come."""
+    requests = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
+    channel_fd = int(argv[1])
+    os.set_inheritable(channel_fd, False)  # what a cell starts (os.system) must not hold the pipe open
+    with open(channel_fd, "w", encoding="utf-8") as channel:
+        asyncio.run(answer_all(requests, channel))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
