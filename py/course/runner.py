@@ -26,6 +26,8 @@ MAX_LINES = 1000
 MAX_CHARS = 100000
 FLUSH_SECONDS = 0.05
 FLUSH_CHARS = 8192
+FOLD_PERIOD = 4  # mutual recursion through up to this many frames folds too
+FOLD_REPEATS = 3  # a block of frames seen this many times in a row is shown once, with a count
 
 
 class OutputSink:
@@ -242,17 +244,41 @@ def describe_error(error, cell_of, current=None):
         name = "{}.{}".format(module, name)
     message = error.msg if isinstance(error, SyntaxError) and _is_learners_syntax(error, cell_of) else str(error)
     lines = ["Traceback (most recent call last):\n"] if frames and not isinstance(error, SyntaxError) else []
-    for filename, line, function in frames:
-        where = ", in {}".format(function) if function else ""
-        lines.append('  File "{}", line {}{}\n'.format(filename, line, where))
-        text = linecache.getline(filename, line).strip()
-        if text:
-            lines.append("    {}\n".format(text))
+    folded = _fold(frames)
+    for block, more in folded:
+        for filename, line, function in block:
+            where = ", in {}".format(function) if function else ""
+            lines.append('  File "{}", line {}{}\n'.format(filename, line, where))
+            text = linecache.getline(filename, line).strip()
+            if text:
+                lines.append("    {}\n".format(text))
+        if more:
+            size = "line" if len(block) == 1 else "{} lines".format(len(block))
+            lines.append("  [Previous {} repeated {} more times]\n".format(size, more))
     lines.append("{}: {}\n".format(name, message) if message else "{}\n".format(name))
     in_current = [line for filename, line, _ in frames if cell_of(filename) == current]
     return {"type": name, "message": message, "text": "".join(lines),
-            "frames": [{"cell": cell_of(filename), "line": line} for filename, line, _ in frames],
+            "frames": [{"cell": cell_of(filename), "line": line} for block, _ in folded for filename, line, _ in block],
             "line": in_current[-1] if current is not None and in_current else None}
+
+
+def _fold(frames):
+    """The frames as [(block, more)]: a block repeated in a row (unbounded recursion) is kept once, with a count."""
+    folded, start = [], 0
+    while start < len(frames):
+        for period in range(1, FOLD_PERIOD + 1):
+            block = frames[start:start + period]
+            repeats = 1
+            while frames[start + repeats * period:start + (repeats + 1) * period] == block:
+                repeats += 1
+            if len(block) == period and repeats >= FOLD_REPEATS:
+                folded.append((block, repeats - 1))
+                start += repeats * period
+                break
+        else:
+            folded.append((frames[start:start + 1], 0))
+            start += 1
+    return folded
 
 
 def _learner_frames(error, cell_of):
