@@ -65,6 +65,10 @@ def run_build(config):
     except LessonError as error:
         print(error, file=sys.stderr)
         return 1
+    except OSError as error:  # the output or cache folder cannot be written: a full disk, a file in the way
+        print("{}: cannot write the site ({}); check that folder, or build elsewhere with --out".format(
+            error.filename or config.out_dir, error.strerror or error), file=sys.stderr)
+        return 1
     return 0
 
 
@@ -73,7 +77,12 @@ def run_serve(config, port, watch):
     status = run_build(config)
     if status != 0 and not config.out_dir.exists():
         return status
-    server = serve_module.make_server(config.out_dir, port)
+    try:
+        server = serve_module.make_server(config.out_dir, port)
+    except OSError as error:
+        print("build.py serve: port {} is in use or cannot be opened ({}); choose another with --port "
+              "(--port 0 picks a free one)".format(port, error.strerror or error), file=sys.stderr)
+        return 1
     host, port = server.server_address[:2]
     print("Serving {} at http://{}:{}/ (Ctrl+C stops)".format(config.out_dir, host, port), flush=True)
     if watch:
