@@ -37,6 +37,13 @@ def test_the_cell_timeout_defaults_to_a_minute_and_is_documented_in_help(capsys)
     assert "--cell-timeout" in cli.parser().format_help()
 
 
+@pytest.mark.parametrize("value", ["0", "-5", "soon", "nan", "inf"])
+def test_a_cell_timeout_that_is_not_a_positive_number_is_refused(capsys, value):
+    with pytest.raises(SystemExit) as exit:
+        cli.parser().parse_args(["--cell-timeout", value, "build"])
+    assert exit.value.code == 2 and "is not a positive number of seconds" in capsys.readouterr().err
+
+
 def test_a_known_wrong_solution_that_never_ends_is_named_after_the_cell_timeout(tmp_path, capsys):
     folder = write_lesson(tmp_path, "::::{exercise} f\n:checker: course.checkers.multi_head\n"
                           ":starter: s.py\n:solution: s.py\n:wrong: wrong\n\nWrite it.\n::::\n")

@@ -17,6 +17,17 @@ DEFAULT_PORT = 8000
 DEFAULT_CELL_TIMEOUT = 60
 
 
+def seconds(text):
+    """A positive number of seconds, for argparse."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError("{!r} is not a positive number of seconds".format(text))
+    return value
+
+
 def parser():
     """The argument parser for build.py."""
     top = argparse.ArgumentParser(prog="build.py", description=(
@@ -31,7 +42,7 @@ def parser():
                      default=os.environ.get("COURSE_RUNTIME", "auto"),
                      help="auto: official npm pyodide + its NumPy wheel, else the legacy 0.17.1 "
                           "distribution; official/legacy force one (or set $COURSE_RUNTIME)")
-    top.add_argument("--cell-timeout", type=float, default=DEFAULT_CELL_TIMEOUT, metavar="SECONDS",
+    top.add_argument("--cell-timeout", type=seconds, default=DEFAULT_CELL_TIMEOUT, metavar="SECONDS",
                      help="fail the build when one cell (or one graded solution) runs longer than this "
                           "(default: %(default)s s)")
     commands = top.add_subparsers(dest="command")
