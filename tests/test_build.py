@@ -133,10 +133,10 @@ def test_all_errors_of_a_build_are_reported_at_once(tmp_path, capsys):
 
 
 def test_a_prose_edit_reuses_the_cached_cell_outputs(tmp_path, capsys, monkeypatch):
-    from coursebuild import execute
+    from coursebuild import runner
     path = write_lesson(tmp_path, GOOD)
     assert build(tmp_path, capsys)[0] == 0
-    monkeypatch.setattr(execute, "_run", lambda *args: pytest.fail("cells ran again after a prose edit"))
+    monkeypatch.setattr(runner, "run", lambda *args: pytest.fail("cells ran again after a prose edit"))
     path.write_text(path.read_text().replace("Text with", "Prose with"))
     assert build(tmp_path, capsys)[0] == 0
     assert "Prose with" in (tmp_path / "_site" / "01-lesson" / "index.html").read_text()

@@ -1,6 +1,8 @@
 """The cell runner shared by the build and the browser worker."""
 
 import asyncio
+import re
+import sys
 import threading
 
 from course.runner import MAX_LINES, Session
@@ -81,3 +83,27 @@ def test_a_syntax_error_names_the_cell_and_line():
 def test_exit_in_a_cell_is_reported_not_obeyed():
     result = run(Session(), 1, "exit()")
     assert result["ok"] is False and "SystemExit" in text(result)
+
+
+def test_a_recursion_error_traceback_is_folded_with_a_count_of_the_repeats():
+    result = run(Session(), 1, "import sys\ndef down(n):\n    return down(n + 1)\n\ndown(0)")
+    trace = result["output"][0]["text"]
+    assert trace.count('  File "<cell 1>", line 3, in down\n') == 1
+    repeated = re.search(r"\[Previous line repeated (\d+) more times\]", trace)
+    assert repeated and sys.getrecursionlimit() - 100 < int(repeated.group(1)) + 1 <= sys.getrecursionlimit()
+    assert trace.splitlines()[-1] == "RecursionError: maximum recursion depth exceeded"
+    assert len(trace.splitlines()) < 10 and len(result["error"]["frames"]) == 2
+
+
+def test_mutual_recursion_is_folded_as_one_repeating_block():
+    result = run(Session(), 1, "def ping(n):\n    return pong(n)\n\ndef pong(n):\n    return ping(n)\n\nping(0)")
+    trace = result["output"][0]["text"]
+    assert trace.count("in ping\n") <= 2 and trace.count("in pong\n") <= 2  # the block, and where it ended
+    assert len(trace.splitlines()) < 14
+    assert re.search(r"\[Previous 2 lines repeated \d+ more times\]", trace)
+    assert result["error"]["line"] in (2, 5)  # the innermost frame, in ping or in pong
+
+
+def test_a_frame_that_repeats_twice_is_not_folded():
+    result = run(Session(), 1, "def twice(n):\n    return twice(n - 1) if n else 1 / 0\n\ntwice(1)")
+    assert result["output"][0]["text"].count("in twice\n") == 2

@@ -1,8 +1,8 @@
 """A polite stop: the page asks, long loops check between steps and end cleanly.
 
-The worker calls request_stop() when the learner presses Stop; loops that yield
-to the event loop (course.nn.train) see it at their next check, so the namespace
-survives. The runner clears the request when a cell starts.
+A "stop" request to course.worker calls request_stop() when the learner presses
+Stop; loops that yield to the event loop (course.nn.train) see it at their next
+check, so the namespace survives. The runner clears the request when a cell starts.
 """
 
 _requested = False

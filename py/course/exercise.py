@@ -8,14 +8,15 @@ A checker is a module with
     FUNCTION = "multi_head"             the name the learner must define
     MESSAGES = {...}                    its sentences, in the lesson's language
     def check(function) -> [ {"ok": bool, "message": str}, ... ]
-The result is JSON-ready: {"passed": bool, "results": [...], "output": [...]}.
+The result is JSON-ready: {"passed": bool, "results": [...], "output": [...]}, plus
+"error" (course.runner.describe_error) when the learner's code raised.
 """
 
 import importlib
 import linecache
 import sys
 
-from .runner import OutputSink, StreamWriter, format_error
+from .runner import OutputSink, StreamWriter, describe_error
 
 
 def grade(code, checker_name, label="solution"):
@@ -31,8 +32,9 @@ def grade(code, checker_name, label="solution"):
             linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
             exec(compile(code, filename, "exec"), namespace)
         except BaseException as error:  # the learner's code, whatever it raises, is a failed result
-            text = format_error(error, lambda name: name == filename)
-            return _failed(checker.MESSAGES["code_raised"].format(error=text.strip().splitlines()[-1]), sink, text)
+            data = describe_error(error, lambda name: label if name == filename else None, label)
+            return _failed(checker.MESSAGES["code_raised"].format(error=data["text"].strip().splitlines()[-1]), sink,
+                           data)
         function = namespace.get(checker.FUNCTION)
         if not callable(function):
             return _failed(checker.MESSAGES["no_function"].format(name=checker.FUNCTION), sink)
@@ -46,8 +48,11 @@ def grade(code, checker_name, label="solution"):
             "output": sink.close()}
 
 
-def _failed(message, sink, trace=None):
+def _failed(message, sink, error=None):
+    """A failed result; when the learner's code raised, its traceback is output and its data is "error"."""
     output = sink.close()
-    if trace:
-        output.append({"type": "error", "text": trace})
-    return {"passed": False, "results": [{"ok": False, "message": message}], "output": output}
+    failed = {"passed": False, "results": [{"ok": False, "message": message}], "output": output}
+    if error is not None:
+        output.append({"type": "error", "text": error["text"]})
+        failed["error"] = error
+    return failed

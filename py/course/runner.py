@@ -26,6 +26,8 @@ MAX_LINES = 1000
 MAX_CHARS = 100000
 FLUSH_SECONDS = 0.05
 FLUSH_CHARS = 8192
+FOLD_PERIOD = 4  # mutual recursion through up to this many frames folds too
+FOLD_REPEATS = 3  # a block of frames seen this many times in a row is shown once, with a count
 
 
 class OutputSink:
@@ -175,16 +177,18 @@ class Session:
         self.namespace = {"__name__": "__main__", "__builtins__": __builtins__}
         self.cell_label = cell_label
         self._send = send
+        self._cells = {}
 
     def filename(self, cell_id):
         """The file name a cell's frames carry in tracebacks."""
         return "<{} {}>".format(self.cell_label, cell_id)
 
     async def run(self, cell_id, source):
-        """Run one cell; return {"ok": bool, "output": [items]}."""
+        """Run one cell; return {"ok": bool, "output": [items]}, plus "error" (see describe_error) if it raised."""
         sink = OutputSink(self._send)
         filename = self.filename(cell_id)
-        ok = True
+        self._cells[filename] = cell_id
+        error_data = None
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = StreamWriter(sink, "stdout"), StreamWriter(sink, "stderr")
         global _current_sink
@@ -203,15 +207,15 @@ class Session:
                 if value is not None:
                     print(repr(value))
         except BaseException as error:  # whatever the learner's code raises is output, even SystemExit
-            ok = False
-            sink.add({"type": "error", "text": format_error(error, self._is_cell_file)})
+            error_data = describe_error(error, self._cells.get, cell_id)
+            sink.add({"type": "error", "text": error_data["text"]})
         finally:
             sys.stdout, sys.stderr = saved
             _current_sink = None
-        return {"ok": ok, "output": sink.close()}
-
-    def _is_cell_file(self, filename):
-        return filename.startswith("<{} ".format(self.cell_label))
+        done = {"ok": error_data is None, "output": sink.close()}
+        if error_data is not None:
+            done["error"] = error_data
+        return done
 
 
 def _compile(source, filename):
@@ -225,30 +229,77 @@ def _compile(source, filename):
     return compile(tree, filename, "exec", flags), last
 
 
-def format_error(error, is_cell_file):
-    """A traceback with only the cells' frames, formatted the same on every Python."""
-    lines = []
-    tb = error.__traceback__
-    while tb is not None:
-        code = tb.tb_frame.f_code
-        if is_cell_file(code.co_filename):
-            lines.append('  File "{}", line {}, in {}\n'.format(code.co_filename, tb.tb_lineno, code.co_name))
-            text = linecache.getline(code.co_filename, tb.tb_lineno).strip()
-            if text:
-                lines.append("    {}\n".format(text))
-        tb = tb.tb_next
-    if isinstance(error, SyntaxError) and error.filename and is_cell_file(error.filename):
-        lines.append('  File "{}", line {}\n'.format(error.filename, error.lineno))
-        if error.text:
-            lines.append("    {}\n".format(error.text.strip()))
-        message = error.msg
-    else:
-        message = str(error)
-    if lines and not isinstance(error, SyntaxError):
-        lines.insert(0, "Traceback (most recent call last):\n")
+def describe_error(error, cell_of, current=None):
+    """An exception as data: {"type", "message", "text", "frames", "line"}.
+
+    cell_of(filename) names the cell (or solution) a frame belongs to, None for library
+    frames, which are left out. "text" is the traceback the page shows, "frames" lists
+    {"cell", "line"} outermost first, and "line" is the innermost line in cell `current`
+    (None if no frame of it is left).
+    """
+    frames = _learner_frames(error, cell_of)
     name = type(error).__name__
     module = type(error).__module__
     if module not in ("builtins", "__main__"):
         name = "{}.{}".format(module, name)
+    message = error.msg if isinstance(error, SyntaxError) and _is_learners_syntax(error, cell_of) else str(error)
+    lines = ["Traceback (most recent call last):\n"] if frames and not isinstance(error, SyntaxError) else []
+    folded = _fold(frames)
+    for block, more in folded:
+        for filename, line, function in block:
+            where = ", in {}".format(function) if function else ""
+            lines.append('  File "{}", line {}{}\n'.format(filename, line, where))
+            text = linecache.getline(filename, line).strip()
+            if text:
+                lines.append("    {}\n".format(text))
+        if more:
+            size = "line" if len(block) == 1 else "{} lines".format(len(block))
+            lines.append("  [Previous {} repeated {} more times]\n".format(size, more))
     lines.append("{}: {}\n".format(name, message) if message else "{}\n".format(name))
-    return "".join(lines)
+    in_current = [line for filename, line, _ in frames if cell_of(filename) == current]
+    return {"type": name, "message": message, "text": "".join(lines),
+            "frames": [{"cell": cell_of(filename), "line": line} for block, _ in folded for filename, line, _ in block],
+            "line": in_current[-1] if current is not None and in_current else None}
+
+
+def _fold(frames):
+    """The frames as [(block, more)]: a block repeated in a row (unbounded recursion) is kept once, with a count."""
+    folded, start = [], 0
+    while start < len(frames):
+        for period in range(1, FOLD_PERIOD + 1):
+            block = frames[start:start + period]
+            repeats = 1
+            while frames[start + repeats * period:start + (repeats + 1) * period] == block:
+                repeats += 1
+            if len(block) == period and repeats >= FOLD_REPEATS:
+                folded.append((block, repeats - 1))
+                start += repeats * period
+                break
+        else:
+            folded.append((frames[start:start + 1], 0))
+            start += 1
+    return folded
+
+
+def _learner_frames(error, cell_of):
+    """(filename, line, function) of each frame in the learner's code, outermost first."""
+    frames = []
+    tb = error.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if cell_of(code.co_filename) is not None:
+            frames.append((code.co_filename, tb.tb_lineno, code.co_name))
+        tb = tb.tb_next
+    if _is_learners_syntax(error, cell_of):
+        frames.append((error.filename, error.lineno, None))
+    return frames
+
+
+def _is_learners_syntax(error, cell_of):
+    """Whether error is a SyntaxError in the learner's own code (its location is then a frame of its own)."""
+    return isinstance(error, SyntaxError) and bool(error.filename) and cell_of(error.filename) is not None
+
+
+def format_error(error, is_cell_file):
+    """A traceback with only the cells' frames, formatted the same on every Python."""
+    return describe_error(error, lambda filename: filename if is_cell_file(filename) else None)["text"]

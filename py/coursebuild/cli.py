@@ -6,7 +6,7 @@ import sys
 import threading
 from pathlib import Path
 
-from . import checking
+from . import runner
 from . import serve as serve_module
 from .assets import load_strings
 from .errors import BuildFailed, LessonError
@@ -14,6 +14,18 @@ from .site import Config, build, load_lessons
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_PORT = 8000
+DEFAULT_CELL_TIMEOUT = 60
+
+
+def seconds(text):
+    """A positive number of seconds, for argparse."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError("{!r} is not a positive number of seconds".format(text))
+    return value
 
 
 def parser():
@@ -30,6 +42,9 @@ def parser():
                      default=os.environ.get("COURSE_RUNTIME", "auto"),
                      help="auto: official npm pyodide + its NumPy wheel, else the legacy 0.17.1 "
                           "distribution; official/legacy force one (or set $COURSE_RUNTIME)")
+    top.add_argument("--cell-timeout", type=seconds, default=DEFAULT_CELL_TIMEOUT, metavar="SECONDS",
+                     help="fail the build when one cell (or one graded solution) runs longer than this "
+                          "(default: %(default)s s)")
     commands = top.add_subparsers(dest="command")
     commands.add_parser("build", help="build _site/ (the default command)")
     serve = commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on change")
@@ -45,7 +60,7 @@ def parser():
 def config_from(args):
     """A build Config from parsed arguments."""
     return Config(root=ROOT, lessons_dir=Path(args.lessons), out_dir=Path(args.out), cache_dir=Path(args.cache),
-                  pyodide_dir=args.pyodide_dir, runtime=args.runtime)
+                  cell_timeout=args.cell_timeout, pyodide_dir=args.pyodide_dir, runtime=args.runtime)
 
 
 def run_build(config):
@@ -61,6 +76,10 @@ def run_build(config):
     except LessonError as error:
         print(error, file=sys.stderr)
         return 1
+    except OSError as error:  # the output or cache folder cannot be written: a full disk, a file in the way
+        print("{}: cannot write the site ({}); check that folder, or build elsewhere with --out".format(
+            error.filename or config.out_dir, error.strerror or error), file=sys.stderr)
+        return 1
     return 0
 
 
@@ -69,7 +88,12 @@ def run_serve(config, port, watch):
     status = run_build(config)
     if status != 0 and not config.out_dir.exists():
         return status
-    server = serve_module.make_server(config.out_dir, port)
+    try:
+        server = serve_module.make_server(config.out_dir, port)
+    except OSError as error:
+        print("build.py serve: port {} is in use or cannot be opened ({}); choose another with --port "
+              "(--port 0 picks a free one)".format(port, error.strerror or error), file=sys.stderr)
+        return 1
     host, port = server.server_address[:2]
     print("Serving {} at http://{}:{}/ (Ctrl+C stops)".format(config.out_dir, host, port), flush=True)
     if watch:
@@ -104,16 +128,38 @@ def run_grade(config, args, strings):
     if not path.is_file():
         print("no file {}".format(path), file=sys.stderr)
         return 2
+    try:
+        code = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as error:
+        print("{}: the file is not UTF-8 text (byte {} cannot be read); save it as UTF-8".format(path, error.start),
+              file=sys.stderr)
+        return 2
     lesson, exercise = exercises[args.exercise]
-    job = {"name": "file", "checker": exercise.checker, "code": path.read_text(encoding="utf-8")}
-    result = checking.grade_all([job], config.root / "py")["file"]
-    text = strings[lesson.language]
+    request = {"type": "check", "checker": exercise.checker, "code": code}
+    outcome = runner.run([request], runner.Settings(config.root / "py", config.cache_dir, "", config.cell_timeout))
+    if outcome.stuck is not None:
+        print("{}: the solution {}; {}".format(path, outcome.reason, outcome.hint()), file=sys.stderr)
+        return 1
+    if not outcome.replies[0]["ok"]:
+        print("{}: the checker {} could not be run ({})".format(
+            path, exercise.checker, outcome.replies[0]["error"]["text"].strip().splitlines()[-1]), file=sys.stderr)
+        return 1
+    print_grade(path, outcome.replies[0]["value"], strings[lesson.language])
+    return 0 if outcome.replies[0]["value"]["passed"] else 1
+
+
+def print_grade(path, result, text):
+    """Print what the solution printed, where it raised (file:line), the verdict and each check."""
     for item in result["output"]:
-        print(item.get("text", ""), end="")
+        if item["type"] != "error":
+            print(item.get("text", ""), end="")
+    error = result.get("error")
+    if error:
+        where = "{}:{}".format(path, error["line"]) if error["line"] else str(path)
+        print("{}: {}".format(where, error["text"].strip().splitlines()[-1]))
     print(text["exercise_passed"] if result["passed"] else text["exercise_failed"])
     for item in result["results"]:
         print(("✓ " if item["ok"] else "✗ ") + item["message"])
-    return 0 if result["passed"] else 1
 
 
 def main(argv=None):

@@ -1,77 +1,41 @@
-"""Execute each lesson's cells in CPython at build time, cached by content hash."""
+"""Execute each lesson's cells in CPython at build time, through the runner and its cache."""
 
-import hashlib
-import json
-import os
-import subprocess
-import sys
-from importlib import metadata
-
+from . import runner
 from .errors import LessonError
 
-TIMEOUT_SECONDS = 600
+
+def requests_for(lesson, label):
+    """The requests that run a lesson as its page does: a fresh namespace, each cell in order, then the glue."""
+    cells = [{"type": "run", "cell": cell.number, "code": cell.code} for cell in lesson.cells]
+    return [{"type": "init", "label": label}] + cells + [{"type": "glued"}]
 
 
-def library_digest(py_dir):
-    """A hash of the course library, so cached outputs follow its changes."""
-    digest = hashlib.sha256()
-    for path in sorted((py_dir / "course").rglob("*.py")):
-        digest.update(str(path.relative_to(py_dir)).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
-def cache_key(lesson, label, library):
-    """Everything a lesson's outputs depend on: its cells in order, the library and the interpreter."""
-    payload = {
-        "cells": [[cell.number, cell.code] for cell in lesson.cells],
-        "label": label,
-        "library": library,
-        "python": sys.version,
-        "numpy": metadata.version("numpy"),
-    }
-    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-
-
-def run_cells(lesson, label, py_dir, cache_dir, library):
-    """Return ({cell number: output items}, {glued name: value}, errors), cached by content hash."""
+def run_cells(lesson, label, settings):
+    """Return ({cell number: output items}, {glued name: value}, errors)."""
     if not lesson.cells:
         return {}, {}, []
-    key = cache_key(lesson, label, library)
-    cached = cache_dir / "cells" / (key + ".json")
-    if cached.exists():
-        done = json.loads(cached.read_text(encoding="utf-8"))
-    else:
-        done = _run(lesson, label, py_dir)
-        if isinstance(done, LessonError):
-            return {}, {}, [done]
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_text(json.dumps(done), encoding="utf-8")
-    results = done["results"]
+    outcome = runner.cached_run(requests_for(lesson, label), settings)
+    if outcome.stuck is not None or not all(reply["ok"] for reply in outcome.replies):
+        return {}, {}, [_not_run(lesson, outcome)]
     outputs = {}
     errors = []
-    for cell, result in zip(lesson.cells, results):
+    for cell, reply in zip(lesson.cells, outcome.replies[1:]):
+        result = reply["value"]
         outputs[cell.number] = result["output"]
         error = _unexpected(lesson, cell, result)
         if error is not None:
             errors.append(error)
-    return outputs, done["glue"], errors
+    return outputs, outcome.replies[-1]["value"], errors
 
 
-def _run(lesson, label, py_dir):
-    request = {"label": label, "cells": [{"id": cell.number, "code": cell.code} for cell in lesson.cells]}
-    env = dict(os.environ, PYTHONPATH=str(py_dir), PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
-    try:
-        done = subprocess.run([sys.executable, "-m", "coursebuild.cellrun"], input=json.dumps(request),
-                              capture_output=True, text=True, encoding="utf-8", env=env, timeout=TIMEOUT_SECONDS)
-    except subprocess.TimeoutExpired:
-        return LessonError(lesson.path, lesson.cells[0].line,
-                           "the cells did not finish in {} s; look for a loop that never ends".format(TIMEOUT_SECONDS))
-    if done.returncode != 0:
-        tail = done.stderr.strip().splitlines()[-1:] or ["no message"]
-        return LessonError(lesson.path, lesson.cells[0].line,
-                           "the cells could not be run ({}); is the course library importable?".format(tail[0]))
-    return json.loads(done.stdout)
+def _not_run(lesson, outcome):
+    """The error for cells that could not all be run."""
+    reason = outcome.reason or next(reply["error"]["text"].strip() for reply in outcome.replies if not reply["ok"])
+    if outcome.stuck is not None and 0 < outcome.stuck <= len(lesson.cells):
+        cell = lesson.cells[outcome.stuck - 1]
+        return LessonError(lesson.path, cell.line, "cell {} {}; {}".format(cell.number, reason, outcome.hint()))
+    return LessonError(lesson.path, lesson.cells[0].line,
+                       "the cells could not be run ({}); is the course library importable?".format(reason))
 
 
 def _unexpected(lesson, cell, result):
@@ -80,19 +44,10 @@ def _unexpected(lesson, cell, result):
         return LessonError(lesson.path, cell.line, "cell {} is tagged raises-exception but ran without error; "
                            "remove the tag or make it raise".format(cell.number))
     if not result["ok"] and not cell.raises:
-        trace = next((item["text"] for item in result["output"] if item["type"] == "error"), "")
-        last = trace.strip().splitlines()[-1] if trace.strip() else "an exception"
-        line = cell.code_line + _cell_line(trace, cell.number) - 1
+        error = result["error"]
+        message = error["message"].strip().splitlines()
+        raised = "{}: {}".format(error["type"], message[0]) if message else error["type"]
+        line = cell.code_line + (error["line"] or 1) - 1
         return LessonError(lesson.path, line, "cell {} raised {}; fix the code, or tag the cell "
-                           "':tags: [raises-exception]' if the error is the point".format(cell.number, last))
+                           "':tags: [raises-exception]' if the error is the point".format(cell.number, raised))
     return None
-
-
-def _cell_line(trace, number):
-    """The line of the last frame in cell `number`, from a trimmed traceback (1 if unknown)."""
-    line = 1
-    for text in trace.splitlines():
-        text = text.strip()
-        if text.startswith('File "<') and " {}>\"".format(number) in text and ", line " in text:
-            line = int(text.split(", line ")[1].split(",")[0])
-    return line

@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import assets, checking, execute, glue_role, offline, render
+from . import assets, checking, execute, glue_role, offline, render, runner
 from . import lesson as lessons_module
 from . import runtime as runtime_module
 from .errors import BuildFailed, Collector, LessonError
@@ -22,6 +22,7 @@ class Config:
     lessons_dir: Path
     out_dir: Path
     cache_dir: Path
+    cell_timeout: float
     pyodide_dir: str = None
     runtime: str = "auto"
     index_language: str = "en"
@@ -42,14 +43,13 @@ def build(config, log=print):
     log("Runtime: " + runtime.describe())
     warn_missing_packages(lessons, runtime, log)
     py_dir = config.root / "py"
-    library = execute.library_digest(py_dir)
+    python = runner.Settings(py_dir, config.cache_dir, runner.library_digest(py_dir), config.cell_timeout)
     outputs, glued = {}, {}
     for lesson in lessons:
         label = strings[lesson.language]["cell_label"]
-        outputs[lesson.slug], glued[lesson.slug], cell_errors = execute.run_cells(
-            lesson, label, py_dir, config.cache_dir, library)
+        outputs[lesson.slug], glued[lesson.slug], cell_errors = execute.run_cells(lesson, label, python)
         errors += cell_errors
-        errors += checking.check_exercises(lesson, py_dir, config.cache_dir, library)
+        errors += checking.check_exercises(lesson, python)
         role_errors = Collector(lesson.path)
         for explorable in lesson.explorables:
             problem = explorable.compute()

@@ -10,12 +10,14 @@
  *               {type: "output", id, items}      streamed while a request runs
  *               {type: "result", id, ok, value | error}
  *
- * Only API shared by every Pyodide generation is used: loadPyodide({indexURL}),
- * loadPackage, runPythonAsync. Everything else happens in Python.
+ * Every message but init is handed unchanged, as JSON, to the course library's handler (course.worker), the
+ * same one the build uses; init loads Pyodide first, then goes there too. Only API shared by every Pyodide
+ * generation is used: loadPyodide({indexURL}), loadPackage, runPythonAsync, runPython, globals.set.
  */
 self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   "use strict";
   let pyodide = null;
+  let booted = false; // the course library is installed and its handler built
   let current = null;
   let queue = Promise.resolve();
 
@@ -62,63 +64,51 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
     post({ type: "progress", loaded: total, total });
   }
 
+  // Installs the course library (passed in as JSON data) and builds the one request handler of course.worker.
+  const BOOT = [
+    "import json, os, sys",
+    "import js",
+    "_course_root = os.path.join(os.getcwd(), 'course-lib')",
+    "for _name, _text in json.loads(_course_library).items():",
+    "    _path = os.path.join(_course_root, _name)",
+    "    os.makedirs(os.path.dirname(_path), exist_ok=True)",
+    "    with open(_path, 'w', encoding='utf-8') as _file:",
+    "        _file.write(_text)",
+    "del _course_library",
+    "sys.path.insert(0, _course_root)",
+    "from course.worker import Handler",
+    "_course_handler = Handler(send=lambda items: js.courseEmit(json.dumps(items)))",
+  ].join("\n");
+  // Every request reaches Python as JSON data in a variable, through one fixed line of code. Stop has a variable
+  // of its own: it is answered while a queued request may still be on its way to reading its own.
+  const HANDLE = "await _course_handler.handle_json(_course_request)";
+  const HANDLE_NOW = "_course_handler.handle_now_json(_course_urgent)";
+
   async function init(message) {
     if (message.prefetch) await prefetch(message.indexURL, message.files);
     pyodide = await loadPyodide({ indexURL: message.indexURL });
     if (message.packages.length) await pyodide.loadPackage(message.packages);
     const response = await fetch(message.libraryURL);
     if (!response.ok) throw new Error("course library: HTTP " + response.status);
-    const library = await response.text();
-    await pyodide.runPythonAsync([
-      "import json, os, sys",
-      "import js",
-      "_course_root = os.path.join(os.getcwd(), 'course-lib')",
-      "for _name, _text in json.loads(" + JSON.stringify(library) + ").items():",
-      "    _path = os.path.join(_course_root, _name)",
-      "    os.makedirs(os.path.dirname(_path), exist_ok=True)",
-      "    with open(_path, 'w', encoding='utf-8') as _file:",
-      "        _file.write(_text)",
-      "sys.path.insert(0, _course_root)",
-      // Importing NumPy takes a while in WebAssembly: do it now, not in the learner's first cell.
-      ...message.packages.map((name) => "import " + name),
-      "from course.runner import Session as _Session",
-      "from course.exercise import grade as _course_grade",
-      "from course.explorables import call as _course_call",
-      "_course_session = _Session(send=lambda items: js.courseEmit(json.dumps(items)), cell_label="
-        + JSON.stringify(message.label) + ")",
-    ].join("\n"));
-    return { python: pyodide.runPython("import sys; sys.version.split()[0]") };
+    pyodide.globals.set("_course_library", await response.text());
+    await pyodide.runPythonAsync(BOOT);
+    booted = true;
+    return python(message);
   }
 
-  async function run(message) {
-    const json = await pyodide.runPythonAsync(
-      "json.dumps(await _course_session.run(" + JSON.stringify(message.cell) + ", "
-        + JSON.stringify(message.code) + "))");
-    return JSON.parse(String(json));
+  async function python(message) {
+    pyodide.globals.set("_course_request", JSON.stringify(message));
+    const reply = JSON.parse(String(await pyodide.runPythonAsync(HANDLE)));
+    if (!reply.ok) throw new Error(reply.error.text.trim());
+    return reply.value;
   }
-
-  async function check(message) {
-    const json = await pyodide.runPythonAsync(
-      "json.dumps(_course_grade(" + JSON.stringify(message.code) + ", " + JSON.stringify(message.checker) + "))");
-    return JSON.parse(String(json));
-  }
-
-  async function call(message) {
-    const json = await pyodide.runPythonAsync(
-      "json.dumps(_course_call(" + JSON.stringify(message.name) + ", json.loads("
-        + JSON.stringify(JSON.stringify(message.args)) + ")))");
-    return JSON.parse(String(json));
-  }
-
-  const handlers = { init, run, check, call };
 
   async function handle(message) {
-    const handler = handlers[message.type];
     current = message.id;
     try {
-      if (!handler) throw new Error("unknown request type " + message.type);
-      if (message.type !== "init" && pyodide === null) throw new Error("Python is not loaded");
-      post({ type: "result", id: message.id, ok: true, value: await handler(message) });
+      if (message.type !== "init" && !booted) throw new Error("Python is not loaded");
+      const value = message.type === "init" ? await init(message) : await python(message);
+      post({ type: "result", id: message.id, ok: true, value });
     } catch (error) {
       post({ type: "result", id: message.id, ok: false, error: String(error && error.message || error) });
     } finally {
@@ -129,7 +119,10 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   self.onmessage = (event) => {
     if (event.data.type === "interrupt") {
       // Runs while a cell awaits between steps: Python is idle then, so this call is safe.
-      if (pyodide !== null) pyodide.runPython("import course.control\ncourse.control.request_stop()");
+      if (booted) {
+        pyodide.globals.set("_course_urgent", JSON.stringify(event.data));
+        pyodide.runPython(HANDLE_NOW);
+      }
       return;
     }
     queue = queue.then(() => handle(event.data));
