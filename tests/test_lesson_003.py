@@ -181,3 +181,74 @@ def test_a_new_key_changes_a_weight_and_the_masks_are_explained_by_computed_numb
     scores = sentence("bank", "river") @ sentence("bank", "river").T / 2
     assert glued["zero_leak"] == "{:.3f}".format(softmax(np.array([scores[0, 0], 0.0]))[1]).replace(".", ",")
     assert glued["causal_2_bank_self"] == "1,00"
+
+
+PAGE = SLUG + "/index.html"
+FOLDER = ROOT / "lessons" / SLUG / "exercises" / "causal_attention"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def quiz_verdict(page, number):
+    """Submit quiz `number` and return its verdict element."""
+    quiz = page.locator("#quiz-{}".format(number))
+    quiz.locator("button[type=submit]").click()
+    return quiz.locator(".quiz-verdict")
+
+
+def test_the_quiz_marks_right_and_wrong_answers_in_the_page(page, course_server):
+    from playwright.sync_api import expect
+    page.goto(course_server.url(PAGE))
+    field = page.locator("#quiz-1 input[type=text]")
+    field.fill("0,31")
+    expect(quiz_verdict(page, 1)).to_have_text("Правильно.")
+    field.fill("0,43")
+    expect(quiz_verdict(page, 1)).to_have_text("Не зовсім.")
+    page.locator("#quiz-3 input").nth(1).check()
+    expect(quiz_verdict(page, 3)).to_have_text("Не зовсім.")
+    options = page.locator("#quiz-4 input")
+    for index in (0, 1, 2):
+        options.nth(index).check()
+    expect(quiz_verdict(page, 4)).to_have_text("Правильно.")
+    page.locator("#quiz-6 input[type=text]").fill("0,2483")
+    expect(quiz_verdict(page, 6)).to_have_text("Правильно.")
+
+
+def submit(page, code):
+    """Replace the exercise's code with `code`, check it and wait for the verdict."""
+    import re as regex
+
+    from playwright.sync_api import expect
+    exercise = page.locator("#exercise-causal_attention")
+    exercise.locator(".cell-code").click()
+    editor = exercise.locator(".cm-content")
+    expect(editor).to_be_visible()
+    editor.press("Control+a")
+    page.keyboard.insert_text(code)
+    exercise.locator("[data-action=check]").click()
+    expect(exercise).to_have_attribute("data-state", regex.compile("done|failed"), timeout=120_000)
+    return exercise
+
+
+def test_the_exercise_rejects_the_mask_filled_with_zero_and_accepts_the_reference(page, course_server):
+    from playwright.sync_api import expect
+    page.goto(course_server.url(PAGE))
+    exercise = submit(page, (FOLDER / "wrong" / "mask_filled_with_zero.py").read_text())
+    expect(exercise.locator(".check-fail")).to_contain_text("exp(0) = 1")
+    exercise = submit(page, (FOLDER / "solution.py").read_text())
+    expect(exercise.locator(".check-verdict")).to_have_text("Зараховано: усі перевірки пройдено.")
+    expect(exercise.locator(".check-ok")).to_have_count(6)
+
+
+@pytest.mark.parametrize("scheme, width", [("light", 1000), ("dark", 1000), ("light", 375)])
+def test_with_every_aside_open_the_page_fits_and_axe_finds_nothing_serious(browser, course_server, scheme, width):
+    context = browser.new_context(bypass_csp=True, color_scheme=scheme, viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto(course_server.url(PAGE))
+    page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    serious = [(v["id"], [node["target"] for node in v["nodes"]][:3]) for v in result["violations"]
+               if v["impact"] in ("serious", "critical")]
+    context.close()
+    assert serious == []
