@@ -252,3 +252,26 @@ def test_with_every_aside_open_the_page_fits_and_axe_finds_nothing_serious(brows
                if v["impact"] in ("serious", "critical")]
     context.close()
     assert serious == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_axe_violations_after_a_learner_has_used_lesson_003(browser, course_server, scheme):
+    from playwright.sync_api import expect
+    context = browser.new_context(bypass_csp=True, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(course_server.url(PAGE))
+    page.locator("#quiz-2 input").nth(1).check()
+    quiz_verdict(page, 2)
+    page.locator("#quiz-1 input[type=text]").fill("не число")
+    quiz_verdict(page, 1)
+    exercise = submit(page, (FOLDER / "wrong" / "no_mask.py").read_text())
+    expect(exercise.locator(".check-fail")).to_contain_text("маски немає")
+    exercise.locator("[data-action=hint]").click()
+    page.locator("#cell-1 [data-action=run]").click()
+    expect(page.locator("#cell-1")).to_have_attribute("data-state", "done", timeout=120_000)
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    serious = [(v["id"], [node["target"] for node in v["nodes"]][:3]) for v in result["violations"]
+               if v["impact"] in ("serious", "critical")]
+    context.close()
+    assert serious == []
