@@ -103,7 +103,7 @@ def test_the_reference_passes_every_shape_including_a_single_token():
     ("def causal_attention(X, Wq, Wk, Wv):\n    return None", "None (чи не забули return?)"),
     ("def causal_attention(X, Wq, Wk, Wv):\n    return X", "один масив форми (4, 5)"),
     ("def causal_attention(X, Wq, Wk, Wv):\n    return [[1]], [[1]]", "масивом NumPy"),
-    ("def causal_attention(X, Wq, Wk, Wv):\n    raise KeyError('k')", "кинула KeyError"),
+    ("def causal_attention(X, Wq, Wk, Wv):\n    raise KeyError('k')", "викинула KeyError"),
     ("import numpy as np\ndef causal_attention(X, Wq, Wk, Wv):\n"
      "    return np.full((len(X), len(X)), np.nan), np.full((len(X), Wv.shape[1]), np.nan)", "NaN"),
     ("import numpy as np\ndef causal_attention(X, Wq, Wk, Wv):\n"

@@ -62,7 +62,7 @@ MISTAKES = (  # (keywords for reference, the hint that names the mistake)
     ({"hide": "past"}, "ви сховали минуле замість майбутнього; маскувати треба верхній трикутник, "
                        "np.triu(..., k=1)"),
     ({"hide": None}, "маски немає зовсім, кожна позиція бачить майбутнє; сховайте оцінки над діагоналлю "
-                         "перед softmax"),
+                     "перед softmax"),
     ({"scale": 1.0}, "бракує ділення оцінок на √d_k перед softmax"),
     ({"axis": 0}, "softmax узято вздовж стовпців (axis=0); нормуйте кожен рядок, axis=-1"),
 )
@@ -88,7 +88,7 @@ def _check_case(function, T, d, d_k, d_v, size, seed):
     try:
         returned = function(*inputs)
     except Exception as error:  # the learner's bug, reported as a sentence
-        return _fail("Для {} очікувалася пара (A, H), але ваша функція кинула {}: {}; {}".format(
+        return _fail("Для {} очікувалася пара (A, H), але ваша функція викинула {}: {}; {}".format(
             case, type(error).__name__, error, _exception_hint(error)))
     for name, array, copy in zip(INPUT_NAMES, inputs, copies):
         if array.shape != copy.shape or not np.array_equal(array, copy):
@@ -121,8 +121,8 @@ def _check_pair(returned, inputs, case):
     if not np.allclose(A, expected_A, atol=TOLERANCE):
         return _explain_weights(np.asarray(A, dtype=float), expected_A, inputs, case)
     if not np.allclose(H, expected_H, atol=TOLERANCE):
-        return ("Для {} ваги A правильні, а суміші H ні (різниця до {:.3g}); H = A @ V, де V = X @ Wv.".format(
-            case, np.abs(np.asarray(H, dtype=float) - expected_H).max()))
+        return ("Для {} ваги A правильні, а суміші H ні (різниця до {}); H = A @ V, де V = X @ Wv.".format(
+            case, _number(np.abs(np.asarray(H, dtype=float) - expected_H).max())))
     return None
 
 
@@ -165,8 +165,8 @@ def _explain_weights(A, expected, inputs, case):
         if np.allclose(A, reference(*inputs, **keywords)[0], atol=TOLERANCE):
             hint = named
             break
-    return "Для {} рядок {} матриці A не такий, як очікувалося (різниця до {:.3g}): {}.".format(
-        case, row, np.abs(A[row] - expected[row]).max(), hint)
+    return "Для {} рядок A[{}] не такий, як очікувалося (різниця до {}): {}.".format(
+        case, row, _number(np.abs(A[row] - expected[row]).max()), hint)
 
 
 def _exception_hint(error):
@@ -175,6 +175,11 @@ def _exception_hint(error):
     if "matmul" in text or "shapes" in text or "aligned" in text:
         return "перевірте форми: Q = X @ Wq має форму (T, d_k), а оцінки Q @ K.T — (T, T)."
     return "прочитайте повідомлення про помилку й випробуйте функцію на маленьких масивах у клітинці."
+
+
+def _number(value):
+    """A difference written the Ukrainian way: three significant digits and a decimal comma."""
+    return "{:.3g}".format(value).replace(".", ",")
 
 
 def _shape(value):
