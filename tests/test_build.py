@@ -235,3 +235,68 @@ def test_the_readme_example_lesson_builds_as_the_readme_says(tmp_path, capsys):
     page = (tmp_path / "_site" / "01-lesson" / "index.html").read_text()
     assert '<span class="glued" data-glue="total">1.048.576</span>' in page
     assert "ZeroDivisionError" in page and "% (in a Spanish" not in page
+
+
+BLOCKS_FIXTURE = ROOT / "tests" / "fixtures" / "blocks" / "lessons"
+GLUED_TOTAL = '<span class="glued" data-glue="total">1.048.576</span>'
+GLUED_RATIO = '<span class="glued" data-glue="ratio">0,25</span>'
+BLOCK_REGIONS = {  # where each kind of block puts its Markdown on the page
+    "answer": r'<details class="answer">.*?</details>',
+    "quiz question": r"<legend>.*?</legend>",
+    "quiz option": r'<label class="quiz-option">.*?</label>',
+    "quiz explanation": r'<div class="quiz-explanation".*?</div>',
+    "exercise prompt": r'<div class="exercise-prompt">.*?</div>',
+    "exercise hint": r'<ol class="hints".*?</ol>',
+    "explorable caption": r"<figcaption>.*?</figcaption>",
+    "further reading": r'<aside class="further-reading".*?</aside>',
+}
+
+
+@pytest.fixture(scope="module")
+def blocks_page(tmp_path_factory):
+    out = tmp_path_factory.mktemp("blocks") / "_site"
+    assert cli.main(["--lessons", str(BLOCKS_FIXTURE), "--out", str(out), "build"]) == 0
+    return (out / "01-glue-in-blocks" / "index.html").read_text()
+
+
+@pytest.mark.parametrize("block", sorted(BLOCK_REGIONS))
+def test_a_glued_value_is_filled_in_inside_every_kind_of_block(blocks_page, block):
+    regions = re.findall(BLOCK_REGIONS[block], blocks_page, re.S)
+    assert regions, "no {} on the page".format(block)
+    assert any(GLUED_TOTAL in region for region in regions), regions
+    assert not any("{glue}" in region for region in regions)
+
+
+def test_a_glued_value_keeps_its_format_spec_inside_quiz_options_and_hints(blocks_page):
+    options = re.findall(BLOCK_REGIONS["quiz option"], blocks_page, re.S)
+    assert GLUED_RATIO in options[1]
+    assert GLUED_RATIO in re.search(BLOCK_REGIONS["exercise hint"], blocks_page, re.S).group(0)
+
+
+def test_math_inside_blocks_is_rendered_as_mathml(blocks_page):
+    for block in ("answer", "explorable caption"):
+        region = re.search(BLOCK_REGIONS[block], blocks_page, re.S).group(0)
+        assert "<math" in region and "$" not in region
+
+
+BLOCK_ERRORS = {  # body, line of the mistake in the file (the header is 7 lines), message
+    "unknown glue in an answer": (":::{answer} A\nFirst line.\nQuotes {glue}`nothing`.\n:::\n", 10,
+                                  "{glue}`nothing` names no value"),
+    "unknown glue in a quiz explanation": (
+        "```{quiz} truefalse\nquestion: Q?\nanswer: true\nexplanation: |\n  One.\n  Two {glue}`nothing`.\n```\n",
+        13, "{glue}`nothing` names no value"),
+    "unknown glue in a quiz option": (
+        "```{quiz} single\nquestion: Q?\noptions:\n  - text: a\n    correct: true\n  - text: b {glue}`nothing`\n"
+        "explanation: E.\n```\n", 13, "{glue}`nothing` names no value"),
+    "bad math in an answer": (":::{answer} A\nFirst line.\n\nBroken $\\frac{1$.\n:::\n", 11, "unbalanced braces"),
+    "bad math in a quiz question": ("```{quiz} truefalse\nanswer: true\nquestion: Is $\\frac{1$ so?\n"
+                                    "explanation: E.\n```\n", 10, "unbalanced braces"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BLOCK_ERRORS))
+def test_a_mistake_inside_a_block_is_reported_at_its_own_line(tmp_path, capsys, case):
+    body, line, message = BLOCK_ERRORS[case]
+    write_lesson(tmp_path, HEADER + body)
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:{}: ".format(line) in err and message in err, err

@@ -2,6 +2,8 @@
 
 import html
 
+from .tokens import children_with_lines
+
 ROLES = ("glue",)
 THOUSANDS = {"en": ",", "es": ".", "uk": "\u00a0"}
 DECIMAL = {"en": ".", "es": ",", "uk": ","}
@@ -36,11 +38,10 @@ def split(content):
 
 def check(lesson, values, errors):
     """Report roles that are unknown, name no glued value, or whose format does not fit the value."""
-    for token in lesson.tokens:
-        for child in token.children or ():
+    for token in (token for tokens in lesson.token_lists() for token in tokens):
+        for child, line in children_with_lines(token):
             if child.type != "myst_role":
                 continue
-            line = token.map[0] + 1 if token.map else None
             role = child.meta.get("name")
             if role not in ROLES:
                 errors.error(line, "unknown role '{{{}}}' (known: {})".format(role, ", ".join(ROLES)))

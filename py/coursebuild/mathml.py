@@ -4,6 +4,8 @@ import html
 
 from latex2mathml.converter import convert
 
+from .tokens import children_with_lines
+
 MATH_TOKENS = ("math_inline", "math_block", "math_inline_double", "math_block_label")
 
 
@@ -41,15 +43,15 @@ def check(tokens, errors):
     """Report every formula that cannot be converted, with its line."""
     for token in tokens:
         if token.type in MATH_TOKENS:
-            _check_one(token.content, token.type != "math_inline", token.map, errors)
-        for child in token.children or ():
+            _check_one(token.content, token.type != "math_inline", token.map[0] + 1 if token.map else None, errors)
+        for child, line in children_with_lines(token):
             if child.type in MATH_TOKENS:
-                _check_one(child.content, child.type != "math_inline", token.map, errors)
+                _check_one(child.content, child.type != "math_inline", line, errors)
 
 
-def _check_one(latex, display, line_map, errors):
+def _check_one(latex, display, line, errors):
+    """Report one formula that cannot be converted."""
     try:
         to_mathml(latex, display)
     except ValueError as error:
-        errors.error(line_map[0] + 1 if line_map else None,
-                     "{}; fix the LaTeX or write it as code".format(error))
+        errors.error(line, "{}; fix the LaTeX or write it as code".format(error))

@@ -4,6 +4,19 @@ Each module in this package handles one directive: `parse(directive, context)`
 validates it and returns a block (or None after reporting errors), and the
 block's `render(context)` returns its HTML. A new block type is one new module
 plus one line in BLOCKS.
+
+A block's Markdown (an answer's body, a quiz's question, options and
+explanation, an exercise's prompt and hints, a caption) is parsed when the
+lesson is read and rendered with the page:
+
+    body = context.parse_body(text, first_line)   # in parse(): ParseContext
+    html = context.render_body(body)              # in render(): render.RenderContext
+
+`parse_body` reports the body's math errors and nested directives at their
+lines in the file (`first_line` is where `text` starts) and records the body on
+the lesson, so the build checks its roles with the rest of the lesson;
+`render_body` renders it like the page's prose, so `{glue}` and every other
+role see the values the build computed.
 """
 
 from . import answer, code_cell, exercise, explorable, further_reading, quiz

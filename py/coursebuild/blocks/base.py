@@ -1,8 +1,16 @@
-"""What every block parser shares: the parse context and option checking."""
+"""What every block parser shares: the parse context, block bodies and option checking."""
 
 from dataclasses import dataclass, field
 
 from .. import mathml
+from .directive import looks_like_directive
+
+
+@dataclass
+class Body:
+    """A block's Markdown, parsed when the lesson is read and rendered with the page (roles need the build's values)."""
+
+    tokens: list
 
 
 @dataclass
@@ -19,14 +27,21 @@ class ParseContext:
         self.counters[kind] = self.counters.get(kind, 0) + 1
         return self.counters[kind]
 
-    def render_markdown(self, body, first_line):
-        """Render a directive's Markdown body, reporting its math errors at their lines."""
-        tokens = self.markdown.parse(body)
+    def parse_body(self, text, first_line):
+        """Parse Markdown that starts at 1-based `first_line` of the lesson; report its math and nested directives."""
+        tokens = self.markdown.parse(text)
         for token in tokens:
             if token.map is not None:
                 token.map = [token.map[0] + first_line - 1, token.map[1] + first_line - 1]
         mathml.check(tokens, self.errors)
-        return self.markdown.renderer.render(tokens, self.markdown.options, {})
+        for token in tokens:
+            if looks_like_directive(token):
+                self.errors.error(token.map[0] + 1, "'{}{}' sits inside another directive, and directives do not "
+                                  "nest; move it after the enclosing block's closing fence".format(
+                                      token.markup, token.info.strip()))
+        body = Body(tokens)
+        self.lesson.bodies.append(body)
+        return body
 
 
 def check_options(directive, context, allowed):

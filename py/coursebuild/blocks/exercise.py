@@ -32,7 +32,7 @@ ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 @dataclass
 class Exercise:
-    """An exercise: its id, checker, code files, rendered prompt and hints."""
+    """An exercise: its id, checker, code files, and its prompt and hints as parsed Markdown."""
 
     id: str
     line: int
@@ -40,18 +40,18 @@ class Exercise:
     starter: str
     solution: str
     wrong: dict  # file name -> code
-    prompt_html: str
-    hints_html: list = field(default_factory=list)
+    prompt: object
+    hints: list = field(default_factory=list)
     is_exercise = True
 
     def data(self):
         """What the page needs: the starter code and the checker to run in the worker."""
-        return {"id": self.id, "checker": self.checker, "starter": self.starter, "hints": len(self.hints_html)}
+        return {"id": self.id, "checker": self.checker, "starter": self.starter, "hints": len(self.hints)}
 
     def render(self, context):
         """The exercise: prompt, editor, controls, hints, results and the hidden solution."""
         strings = context.strings
-        hints = "".join('<li tabindex="-1" hidden>{}</li>'.format(hint) for hint in self.hints_html)
+        hints = "".join('<li tabindex="-1" hidden>{}</li>'.format(context.render_body(hint)) for hint in self.hints)
         return (
             '<section class="exercise" id="exercise-{id}" aria-labelledby="exercise-{id}-title">\n'
             '<h2 id="exercise-{id}-title">{title}: <code>{id}</code></h2>\n'
@@ -75,7 +75,7 @@ class Exercise:
             '<pre class="code highlight"><code>{solution}</code></pre></div>\n'
             "</section>\n"
         ).format(
-            id=html.escape(self.id), title=html.escape(strings["exercise_title"]), prompt=self.prompt_html,
+            id=html.escape(self.id), title=html.escape(strings["exercise_title"]), prompt=context.render_body(self.prompt),
             keyboard=html.escape(strings["exercise_keyboard"]),
             code_label=html.escape(strings["exercise_code_label"]), starter=highlight.highlight(self.starter),
             check=html.escape(strings["check"]), show_solution=html.escape(strings["show_solution"]),
@@ -88,7 +88,7 @@ class Exercise:
 
 
 def parse(directive, context):
-    """Read the exercise's files and render its prompt and hints."""
+    """Read the exercise's files and parse its prompt and hints."""
     check_options(directive, context, OPTIONS)
     line = directive.line
     if not ID.match(directive.argument):
@@ -114,9 +114,11 @@ def parse(directive, context):
                                    "one mistake the checker must reject".format(wrong_dir))
     if len(codes) < 2:
         return None
-    hints = [match.group(1) for match in HINT.finditer(directive.body)]
-    prompt = HINT.sub("", directive.body)
+    body, first = directive.body, directive.body_line
+    hints = [context.parse_body(match.group(1), first + body.count("\n", 0, match.start(1)))
+             for match in HINT.finditer(body)]
+    # Each hint leaves its line breaks behind, so the prompt's lines keep their numbers in the file.
+    prompt = HINT.sub(lambda match: "\n" * match.group(0).count("\n"), body)
     return Exercise(
         id=directive.argument, line=line, checker=directive.options["checker"], starter=codes["starter"],
-        solution=codes["solution"], wrong=wrong, prompt_html=context.render_markdown(prompt, directive.body_line),
-        hints_html=[context.render_markdown(hint, directive.body_line) for hint in hints])
+        solution=codes["solution"], wrong=wrong, prompt=context.parse_body(prompt, first), hints=hints)

@@ -26,13 +26,13 @@ KINDS = ("single", "multiple", "numeric", "truefalse")
 
 @dataclass
 class Quiz:
-    """One question: its kind, rendered texts and its key."""
+    """One question: its kind, its texts as parsed Markdown and its key."""
 
     number: int
     kind: str
-    question_html: str
-    explanation_html: str
-    options_html: list = field(default_factory=list)
+    question: object
+    explanation: object
+    options: list = field(default_factory=list)
     correct: list = field(default_factory=list)
     answer: object = None
     tolerance: float = 0
@@ -63,7 +63,7 @@ class Quiz:
                       'name="{name}"></label>').format(label=html.escape(strings["quiz_number_label"]), name=name)
         else:
             kind = "checkbox" if self.kind == "multiple" else "radio"
-            choices = self.options_html if self.kind != "truefalse" else [
+            choices = [_inline(context, option) for option in self.options] if self.kind != "truefalse" else [
                 html.escape(strings["quiz_true"]), html.escape(strings["quiz_false"])]
             values = ["true", "false"] if self.kind == "truefalse" else [str(i) for i in range(len(choices))]
             inputs = "".join('<label class="quiz-option"><input type="{kind}" name="{name}" value="{value}"> '
@@ -79,13 +79,13 @@ class Quiz:
             '<div class="quiz-explanation" hidden>{explanation}</div></div>\n'
             "</form>\n"
         ).format(n=self.number, kind=self.kind, label=html.escape(strings["quiz_question"].format(n=self.number)),
-                 question=self.question_html, inputs=inputs, check=html.escape(strings["quiz_check"]),
-                 retry=html.escape(strings["quiz_retry"]), explanation=self.explanation_html,
+                 question=_inline(context, self.question), inputs=inputs, check=html.escape(strings["quiz_check"]),
+                 retry=html.escape(strings["quiz_retry"]), explanation=context.render_body(self.explanation),
                  notes="".join('<p class="quiz-note">{}</p>'.format(html.escape(note)) for note in notes))
 
 
 def parse(directive, context):
-    """Validate the question's YAML and render its texts."""
+    """Validate the question's YAML and parse its texts, each at its own line."""
     check_options(directive, context, ())
     line = directive.line
     kind = directive.argument
@@ -109,11 +109,12 @@ def parse(directive, context):
         context.errors.error(line, "the quiz lacks '{}:'; add it as text".format(needed))
     if missing:
         return None
+    lines = _value_lines(directive.body, directive.body_line)
     quiz = Quiz(number=context.next_number("quiz"), kind=kind,
-                question_html=_inline(context, spec["question"], directive.body_line),
-                explanation_html=context.render_markdown(spec["explanation"], directive.body_line))
+                question=context.parse_body(spec["question"], lines.get("question", directive.body_line)),
+                explanation=context.parse_body(spec["explanation"], lines.get("explanation", directive.body_line)))
     if kind in ("single", "multiple"):
-        _parse_options(quiz, spec, context, line, directive.body_line)
+        _parse_options(quiz, spec, context, line, lines)
     elif kind == "numeric":
         if not isinstance(spec.get("answer"), (int, float)) or isinstance(spec.get("answer"), bool):
             context.errors.error(line, "a numeric question needs 'answer:' as a number")
@@ -128,7 +129,7 @@ def parse(directive, context):
     return quiz
 
 
-def _parse_options(quiz, spec, context, line, body_line):
+def _parse_options(quiz, spec, context, line, lines):
     options = spec.get("options")
     if not isinstance(options, list) or len(options) < 2:
         context.errors.error(line, "a {} question needs 'options:' with at least two entries".format(quiz.kind))
@@ -137,7 +138,7 @@ def _parse_options(quiz, spec, context, line, body_line):
         if not isinstance(option, dict) or not isinstance(option.get("text"), str):
             context.errors.error(line, "option {} needs 'text:'".format(index + 1))
             continue
-        quiz.options_html.append(_inline(context, option["text"], body_line))
+        quiz.options.append(context.parse_body(option["text"], lines.get(("options", index), line)))
         if option.get("correct") is True:
             quiz.correct.append(index)
     if not quiz.correct:
@@ -147,8 +148,33 @@ def _parse_options(quiz, spec, context, line, body_line):
                                    "one".format(len(quiz.correct)))
 
 
-def _inline(context, text, line):
-    rendered = context.render_markdown(text, line).strip()
+def _value_lines(text, first_line):
+    """The file line where each text of the quiz's YAML starts: 'question', 'explanation', ('options', i)."""
+    root = yaml.compose(text)
+    lines = {}
+    for key, value in _pairs(root):
+        lines[key.value] = first_line + _start(value)
+        if key.value == "options" and isinstance(value, yaml.SequenceNode):
+            for index, item in enumerate(value.value):
+                for option_key, option_value in _pairs(item):
+                    if option_key.value == "text":
+                        lines[("options", index)] = first_line + _start(option_value)
+    return lines
+
+
+def _pairs(node):
+    """The (key, value) nodes of a YAML mapping node; none for anything else."""
+    return node.value if isinstance(node, yaml.MappingNode) else []
+
+
+def _start(node):
+    """0-based line of a YAML value's text: a block scalar (| or >) starts on the line after its indicator."""
+    return node.start_mark.line + (1 if getattr(node, "style", None) in ("|", ">") else 0)
+
+
+def _inline(context, body):
+    """A short text rendered without its paragraph, to sit inside a legend or a label."""
+    rendered = context.render_body(body).strip()
     if rendered.startswith("<p>") and rendered.endswith("</p>") and rendered.count("<p>") == 1:
         rendered = rendered[3:-4]
     return rendered
