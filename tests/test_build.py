@@ -300,3 +300,25 @@ def test_a_mistake_inside_a_block_is_reported_at_its_own_line(tmp_path, capsys, 
     write_lesson(tmp_path, HEADER + body)
     status, err = build(tmp_path, capsys)
     assert status == 1 and "lesson.md:{}: ".format(line) in err and message in err, err
+
+
+def test_each_language_writes_numbers_as_its_strings_file_declares():
+    from coursebuild import i18n
+    assert i18n.languages() == ("en", "es", "uk")
+    for language in i18n.languages():
+        strings = i18n.strings(language)
+        decimal, thousands = strings["decimal_separator"], strings["thousands_separator"]
+        assert format_value(1048576.5, "", language) == "1{0}048{0}576{1}5".format(thousands, decimal)
+        grouped = int(strings["thousands_from_digits"]) <= 4
+        assert format_value(2048, "", language) == ("2{}048".format(thousands) if grouped else "2048")
+
+
+def test_display_markup_keeps_exactly_the_shared_whitelist():
+    import json
+
+    from coursebuild.sanitize import sanitize
+    whitelist = json.loads((ROOT / "site" / "whitelist.json").read_text())
+    for element in whitelist["elements"]:
+        assert sanitize("<{0} class='c' onclick='x()'>t</{0}>".format(element)) == '<{0} class="c">t</{0}>'.format(
+            element)
+    assert sanitize("<img src=x><iframe></iframe><span style='x'>t</span>") == "t"

@@ -2,11 +2,10 @@
 
 import html
 
+from .i18n import number_format
 from .tokens import children_with_lines
 
 ROLES = ("glue",)
-THOUSANDS = {"en": ",", "es": ".", "uk": "\u00a0"}
-DECIMAL = {"en": ".", "es": ",", "uk": ","}
 
 
 def format_value(value, spec, language):
@@ -18,16 +17,18 @@ def format_value(value, spec, language):
 
 
 def _localize(text, language):
+    """Python's digits ('-1048576.5') written with the language's decimal mark and thousands grouping."""
+    numbers = number_format(language)
     sign = "-" if text.startswith("-") else ""
     digits = text.lstrip("-")
     whole, dot, fraction = digits.partition(".")
-    if whole.isdigit() and (len(whole) > 4 or (len(whole) == 4 and language == "en")):
+    if whole.isdigit() and len(whole) >= numbers.group_from:
         groups = []
         while whole:
             groups.insert(0, whole[-3:])
             whole = whole[:-3]
-        whole = THOUSANDS[language].join(groups)
-    return sign + whole + (DECIMAL[language] + fraction if dot else "")
+        whole = numbers.thousands.join(groups)
+    return sign + whole + (numbers.decimal + fraction if dot else "")
 
 
 def split(content):

@@ -23,11 +23,10 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
-from . import blocks, mathml, render
+from . import blocks, i18n, mathml, render
 from .blocks.directive import read_directive
 from .errors import Collector
 
-LANGUAGES = ("es", "uk", "en")
 REQUIRED_META = ("title", "language", "order", "summary")
 
 @dataclass
@@ -135,9 +134,9 @@ def read_front_matter(tokens, errors):
     for key in REQUIRED_META:
         if key not in meta:
             errors.error(1, "the front matter lacks '{}'; add a '{}:' line".format(key, key))
-    if "language" in meta and meta["language"] not in LANGUAGES:
+    if "language" in meta and meta["language"] not in i18n.languages():
         errors.error(_key_line(token, "language"), "language '{}' is not supported (use one of: {})".format(
-            meta["language"], ", ".join(LANGUAGES)))
+            meta["language"], ", ".join(i18n.languages())))
     if "order" in meta and not isinstance(meta["order"], int):
         errors.error(_key_line(token, "order"), "order must be a whole number, such as 'order: 3'")
     for key in ("title", "summary"):
