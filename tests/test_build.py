@@ -322,3 +322,55 @@ def test_display_markup_keeps_exactly_the_shared_whitelist():
         assert sanitize("<{0} class='c' onclick='x()'>t</{0}>".format(element)) == '<{0} class="c">t</{0}>'.format(
             element)
     assert sanitize("<img src=x><iframe></iframe><span style='x'>t</span>") == "t"
+
+
+MARKUP_IN_MATH = """\
+Uno $\\text{cumple d<d_model}$ dos.
+
+Tres $\\text{<svg/onload=alert(1)>}$ cuatro $\\text{a & b}$.
+
+Cinco, the rest of the lesson.
+"""
+
+
+def test_markup_written_inside_math_text_stays_text_inside_the_formula(tmp_path, capsys):
+    write_lesson(tmp_path, HEADER + MARKUP_IN_MATH)
+    status, err = build(tmp_path, capsys)
+    assert status == 0, err
+    page = (tmp_path / "_site" / "01-lesson" / "index.html").read_text()
+    assert "<mtext>cumple&#x000A0;d&lt;d_model</mtext>" in page
+    assert "<mtext>&lt;svg/onload=alert(1)&gt;</mtext>" in page and "<svg" not in page
+    assert "<mtext>a&#x000A0;&amp;&#x000A0;b</mtext>" in page
+    assert re.search(r"</math></span> dos\.</p>", page)  # the formula ends where the author ended it
+    assert "<p>Cinco, the rest of the lesson.</p>" in page
+
+
+@pytest.mark.parametrize("latex, attribute", [
+    ("\\href{javascript:alert(1)}{x}", "href"), ("\\style{color:red}{x}", "style"), ("\\class{big}{x}", "class")])
+def test_math_commands_that_write_attributes_are_refused_at_their_line(tmp_path, capsys, latex, attribute):
+    write_lesson(tmp_path, HEADER + "Fine.\n\n:::{answer}\nText\nand $" + latex + "$.\n:::\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:12: " in err and "sets the attribute '{}'".format(attribute) in err, err
+    assert not (tmp_path / "_site").exists()
+
+
+def test_every_mathml_tag_and_attribute_the_course_writes_is_in_the_whitelist():
+    from coursebuild import mathml
+    lesson = (ROOT / "lessons" / "000-varias-cabezas" / "lesson.md").read_text()
+    formulas = re.findall(r"\$\$(.+?)\$\$|\$(.+?)\$", lesson, re.S)
+    assert len(formulas) > 10
+    for display, inline in formulas:
+        assert "<math" in mathml.to_mathml(display or inline, bool(display))
+
+
+def test_values_a_cell_puts_in_its_output_are_escaped_in_attributes_too():
+    from coursebuild.assets import load_strings
+    from coursebuild.outputs import render_output
+    strings = load_strings(ROOT / "site")[0]["en"]
+    evil = '1"><img src=x onerror=alert(1)>'
+    html = render_output([{"type": "progress", "step": evil, "steps": evil, "loss": evil},
+                          {"type": "stream", "name": evil, "text": evil}], strings)
+    assert "<img" not in html
+    escaped = '"1&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"'
+    assert 'max=' + escaped in html and 'value=' + escaped in html and 'out-1&quot;&gt;' in html
+    assert "{epoch}/{epochs}" in html  # a value the cell did not give stays a placeholder, as in the page

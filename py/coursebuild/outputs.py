@@ -19,22 +19,33 @@ def label_tables(html_text, strings):
 def progress_text(item, strings):
     """The progress line in the UI language; site/page/output.js writes the same."""
     decimal = strings["decimal_separator"]
-    values = {key: str(value).replace(".", decimal) for key, value in item.items()}
-    text = strings["progress_text"].format(**values)
+    values = _KeepMissing((key, str(value).replace(".", decimal)) for key, value in item.items())
+    text = strings["progress_text"].format_map(values)
     if "digits" in item:
-        text += strings["progress_accuracy"].format(**values)
+        text += strings["progress_accuracy"].format_map(values)
     if item.get("stopped"):
         text += strings["progress_stopped"]
     return text
 
 
+class _KeepMissing(dict):
+    """Format values that leave a placeholder with no value as it is, as site/page/strings.js's format does."""
+
+    def __missing__(self, key):
+        return "{" + key + "}"
+
+
 def render_output(items, strings):
-    """HTML for a cell's output items; the page's JavaScript builds the same structure."""
+    """HTML for a cell's output items; the page's JavaScript builds the same structure.
+
+    Every value from an item is escaped, attributes included: cell code can put anything in them.
+    """
     parts = []
     for item in items:
         kind = item["type"]
         if kind == "stream":
-            parts.append('<pre class="out out-{}">{}</pre>'.format(item["name"], html.escape(item["text"])))
+            parts.append('<pre class="out out-{}">{}</pre>'.format(html.escape(str(item["name"])),
+                                                                  html.escape(item["text"])))
         elif kind == "error":
             parts.append('<pre class="out out-error">{}</pre>'.format(html.escape(item["text"])))
         elif kind == "display":
@@ -43,7 +54,8 @@ def render_output(items, strings):
         elif kind == "progress":
             parts.append('<div class="out out-progress"><progress max="{}" value="{}"></progress> '
                          '<span class="progress-text">{}</span></div>'.format(
-                             item["steps"], item["step"], html.escape(progress_text(item, strings))))
+                             html.escape(str(item.get("steps", 1))), html.escape(str(item.get("step", 0))),
+                             html.escape(progress_text(item, strings))))
         elif kind == "truncated":
             parts.append('<p class="out out-note">{}</p>'.format(
                 html.escape(strings["truncated"].format(lines=item["lines"]))))
