@@ -100,7 +100,7 @@ def test_a_malformed_lesson_names_file_and_line_and_keeps_the_old_site(tmp_path,
     write_lesson(tmp_path, GOOD)
     assert build(tmp_path, capsys)[0] == 0
     before = (tmp_path / "_site" / "01-lesson" / "index.html").read_text()
-    path = write_lesson(tmp_path, HEADER + body, slug="02-broken")
+    path = write_lesson(tmp_path, HEADER.replace("order: 1", "order: 2") + body, slug="02-broken")
     status, err = build(tmp_path, capsys)
     assert status == 1
     assert "{}:{}: ".format(path.relative_to(path.parents[2]).as_posix(), line) in err.replace(str(tmp_path) + "/", "")
@@ -374,3 +374,60 @@ def test_values_a_cell_puts_in_its_output_are_escaped_in_attributes_too():
     escaped = '"1&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"'
     assert 'max=' + escaped in html and 'value=' + escaped in html and 'out-1&quot;&gt;' in html
     assert "{epoch}/{epochs}" in html  # a value the cell did not give stays a placeholder, as in the page
+
+
+LOOKS_LIKE_A_DIRECTIVE = {  # each is an error naming its line and the known names, never a silent drop
+    "a directive name with a space": ("```{code cell} ipython3\nprint(1)\n```\n", 8,
+                                      "such as '```{code-cell}' (known: answer, code-cell"),
+    "a colon fence without braces": ("::: answer\nText.\n:::\n", 8, "such as ':::{answer}' (known: answer"),
+    "a plain fence named like a directive": ("```code-cell\nx = 1\n```\n", 8, "write '```{code-cell}'"),
+    "a directive nested in an answer": (":::{answer} A\nText.\n\n```{code-cell} ipython3\nx = 1\n```\n:::\n", 11,
+                                        "directives do not nest"),
+    "a colon fence nested in an answer": (":::{answer} A\nText.\n\n:::{note}\nx\n:::\n:::\n", 11,
+                                          "directives do not nest"),
+    "an option after a blank line": ("```{code-cell} ipython3\n\n:tags: [raises-exception]\n1/0\n```\n", 10,
+                                     "':tags:' looks like an option but is not right after"),
+    "a misspelled option": ("```{code-cell} ipython3\n:tag: [raises-exception]\n1/0\n```\n", 8,
+                            "no option ':tag:' (known: tags)"),
+    "a misspelled option key of a quiz": (
+        "```{quiz} single\nquestion: Q?\noptions:\n  - text: a\n    corect: true\n  - text: b\n    correct: true\n"
+        "explanation: E.\n```\n", 12, "option 1 has no key 'corect:' (known: correct, text)"),
+    "a misspelled quiz key": ("```{quiz} truefalse\nquestion: Q?\nanswer: true\nexplantion: E.\n```\n", 11,
+                              "has no key 'explantion:' (known: answer, explanation, question)"),
+    "a quiz key written twice": ("```{quiz} truefalse\nquestion: Q?\nanswer: true\nanswer: false\n"
+                                 "explanation: E.\n```\n", 11, "the key 'answer:' is written twice"),
+    "a correct that is not true or false": (
+        "```{quiz} single\nquestion: Q?\noptions:\n  - text: a\n    correct: 'yes'\n  - text: b\n    correct: true\n"
+        "explanation: E.\n```\n", 12, "'correct:' of option 1 must be true or false"),
+    "an infinite numeric answer": ("```{quiz} numeric\nquestion: Q?\nanswer: .inf\ntolerance: 0\nexplanation: E.\n```\n",
+                                   10, "'answer:' as a finite number"),
+    "a tolerance that is not a number": (
+        "```{quiz} numeric\nquestion: Q?\nanswer: 1\ntolerance: .nan\nexplanation: E.\n```\n", 11, "finite number"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(LOOKS_LIKE_A_DIRECTIVE))
+def test_what_looks_like_a_directive_option_or_key_but_is_not_one_is_an_error(tmp_path, capsys, case):
+    body, line, message = LOOKS_LIKE_A_DIRECTIVE[case]
+    write_lesson(tmp_path, HEADER + body)
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:{}: ".format(line) in err and message in err, err
+
+
+def test_two_exercises_with_the_same_id_are_refused(tmp_path, capsys):
+    folder = write_lesson(tmp_path, HEADER + 2 * (
+        "::::{exercise} f\n:checker: course.checkers.multi_head\n:starter: s.py\n:solution: s.py\n:wrong: w\n\n"
+        "Write it.\n::::\n\n")).parent
+    (folder / "s.py").write_text("x = 1\n")
+    (folder / "w").mkdir()
+    (folder / "w" / "w.py").write_text("x = 2\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:17: the exercise id 'f' is already used at line 8" in err, err
+
+
+def test_two_lessons_with_the_same_order_are_refused(tmp_path, capsys):
+    write_lesson(tmp_path, HEADER + "One.\n", slug="01-one")
+    write_lesson(tmp_path, HEADER + "Two.\n", slug="02-two")
+    status, err = build(tmp_path, capsys)
+    assert status == 1
+    assert "02-two/lesson.md:4: order 1 is already the order of " in err and "01-one/lesson.md" in err, err

@@ -25,7 +25,7 @@ from mdit_py_plugins.myst_role import myst_role_plugin
 
 from . import blocks, i18n, mathml, render
 from .blocks.directive import read_directive
-from .errors import Collector
+from .errors import Collector, LessonError
 
 REQUIRED_META = ("title", "language", "order", "summary")
 
@@ -101,10 +101,12 @@ def read_lesson(path):
                     folder=Path(path).resolve().parent)
     check_fences_closed(source, tokens, errors)
     mathml.check(tokens, errors)
-    context = blocks.ParseContext(lesson=lesson, errors=errors, markdown=md)
+    context = blocks.ParseContext(lesson=lesson, errors=errors, markdown=md, known=tuple(blocks.BLOCKS))
     for token in tokens:
         directive = read_directive(token, errors)
-        if directive is not None:
+        if directive is None:
+            blocks.check_fence(token, errors)
+        else:
             block = blocks.parse(directive, context)
             if block is not None:
                 token.meta["block"] = block
@@ -145,7 +147,25 @@ def read_front_matter(tokens, errors):
     return meta
 
 
+def check_orders(lessons):
+    """Errors for lessons that share an `order`, each naming the lesson that holds it first."""
+    errors = []
+    first = {}
+    for lesson in sorted(lessons, key=lambda lesson: lesson.slug):
+        order = lesson.meta.get("order")
+        if not isinstance(order, int):
+            continue
+        if order in first:
+            line = _key_line(lesson.tokens[0], "order")
+            errors.append(LessonError(lesson.path, line, "order {} is already the order of {}; give each lesson "
+                                                         "its own".format(order, first[order].path)))
+        else:
+            first[order] = lesson
+    return errors
+
+
 def _key_line(token, key):
+    """The file line of a front-matter key (the front matter's first line when it is not found)."""
     for number, line in enumerate(token.content.splitlines()):
         if line.startswith(key + ":"):
             return token.map[0] + 2 + number

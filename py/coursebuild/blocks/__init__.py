@@ -21,6 +21,7 @@ role see the values the build computed.
 
 from . import answer, code_cell, exercise, explorable, further_reading, quiz
 from .base import ParseContext, check_options
+from .directive import malformed
 
 BLOCKS = {
     "answer": answer,
@@ -42,4 +43,11 @@ def parse(directive, context):
     return module.parse(directive, context)
 
 
-__all__ = ["BLOCKS", "ParseContext", "check_options", "parse"]
+def check_fence(token, errors):
+    """Report a fence that looks like a directive (braces, a colon fence, a directive's name) but is not one."""
+    problem = malformed(token, BLOCKS) if token.type in ("fence", "colon_fence") else None
+    if problem:
+        errors.error(token.map[0] + 1, problem)
+
+
+__all__ = ["BLOCKS", "ParseContext", "check_fence", "check_options", "parse"]

@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 
 from .. import mathml
-from .directive import looks_like_directive
+from .directive import looks_like_directive, malformed
 
 
 @dataclass
@@ -20,12 +20,21 @@ class ParseContext:
     lesson: object
     errors: object
     markdown: object
+    known: tuple = ()  # the directive names, for messages
     counters: dict = field(default_factory=dict)
+    names: dict = field(default_factory=dict)  # (kind, name) -> line where it was first used
 
     def next_number(self, kind):
         """The 1-based position of the next block of this kind in the lesson."""
         self.counters[kind] = self.counters.get(kind, 0) + 1
         return self.counters[kind]
+
+    def claim(self, kind, name, line):
+        """Reserve a name for a block of this kind in the lesson; return the line that already holds it, or None."""
+        earlier = self.names.get((kind, name))
+        if earlier is None:
+            self.names[(kind, name)] = line
+        return earlier
 
     def parse_body(self, text, first_line):
         """Parse Markdown that starts at 1-based `first_line` of the lesson; report its math and nested directives."""
@@ -39,6 +48,8 @@ class ParseContext:
                 self.errors.error(token.map[0] + 1, "'{}{}' sits inside another directive, and directives do not "
                                   "nest; move it after the enclosing block's closing fence".format(
                                       token.markup, token.info.strip()))
+            elif token.type == "fence" and malformed(token, self.known):
+                self.errors.error(token.map[0] + 1, malformed(token, self.known))
         body = Body(tokens)
         self.lesson.bodies.append(body)
         return body

@@ -94,6 +94,11 @@ def parse(directive, context):
     if not ID.match(directive.argument):
         context.errors.error(line, "an exercise needs an id that is a Python name: ::::{exercise} multi_head")
         return None
+    earlier = context.claim("exercise", directive.argument, line)
+    if earlier is not None:
+        context.errors.error(line, "the exercise id '{}' is already used at line {}; give each exercise its own "
+                                   "id".format(directive.argument, earlier))
+        return None
     for option in OPTIONS:
         if not isinstance(directive.options.get(option), str):
             context.errors.error(line, "the exercise lacks ':{}:'".format(option))

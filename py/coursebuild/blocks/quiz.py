@@ -14,6 +14,7 @@ Texts are Markdown with math.
 """
 
 import html
+import math
 from dataclasses import dataclass, field
 
 import yaml
@@ -22,6 +23,13 @@ from ..glue_role import format_value
 from .base import check_options
 
 KINDS = ("single", "multiple", "numeric", "truefalse")
+KEYS = {  # the keys each kind of question takes
+    "single": ("explanation", "options", "question"),
+    "multiple": ("explanation", "options", "question"),
+    "numeric": ("answer", "explanation", "question", "tolerance"),
+    "truefalse": ("answer", "explanation", "question"),
+}
+OPTION_KEYS = ("correct", "text")
 
 
 @dataclass
@@ -103,24 +111,25 @@ def parse(directive, context):
     if not isinstance(spec, dict):
         context.errors.error(line, "a quiz is YAML with question:, explanation: and its answer")
         return None
+    lines = _yaml_lines(directive.body, directive.body_line)
+    _check_keys(spec, lines, kind, context)
     missing = [needed for needed in ("question", "explanation")
                if not isinstance(spec.get(needed), str) or not spec[needed].strip()]
     for needed in missing:
         context.errors.error(line, "the quiz lacks '{}:'; add it as text".format(needed))
     if missing:
         return None
-    lines = _value_lines(directive.body, directive.body_line)
     quiz = Quiz(number=context.next_number("quiz"), kind=kind,
                 question=context.parse_body(spec["question"], lines.get("question", directive.body_line)),
                 explanation=context.parse_body(spec["explanation"], lines.get("explanation", directive.body_line)))
     if kind in ("single", "multiple"):
         _parse_options(quiz, spec, context, line, lines)
     elif kind == "numeric":
-        if not isinstance(spec.get("answer"), (int, float)) or isinstance(spec.get("answer"), bool):
-            context.errors.error(line, "a numeric question needs 'answer:' as a number")
-        if not isinstance(spec.get("tolerance"), (int, float)) or spec.get("tolerance", -1) < 0:
-            context.errors.error(line, "a numeric question needs 'tolerance:' (0 or more), the margin the page "
-                                       "accepts and shows")
+        if not _finite(spec.get("answer")):
+            context.errors.error(lines.get("answer", line), "a numeric question needs 'answer:' as a finite number")
+        if not _finite(spec.get("tolerance")) or spec["tolerance"] < 0:
+            context.errors.error(lines.get("tolerance", line), "a numeric question needs 'tolerance:' (a finite "
+                                 "number, 0 or more), the margin the page accepts and shows")
         quiz.answer, quiz.tolerance = spec.get("answer"), spec.get("tolerance", 0)
     else:
         if not isinstance(spec.get("answer"), bool):
@@ -129,7 +138,29 @@ def parse(directive, context):
     return quiz
 
 
+def _finite(value):
+    """True for a number a page can hold: not a bool, not infinite, not NaN."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _check_keys(spec, lines, kind, context):
+    """Report a key the question's kind does not take (a misspelled key would change the quiz silently)."""
+    for key in spec:
+        if key not in KEYS[kind]:
+            context.errors.error(lines.get(("key", key)), "a {} question has no key '{}:' (known: {})".format(
+                kind, key, ", ".join(KEYS[kind])))
+    options = spec.get("options") if isinstance(spec.get("options"), list) else []
+    for index, option in enumerate(options if "options" in KEYS[kind] else []):
+        for key in option if isinstance(option, dict) else ():
+            if key not in OPTION_KEYS:
+                context.errors.error(lines.get(("options", index, key)), "option {} has no key '{}:' (known: {})".format(
+                    index + 1, key, ", ".join(OPTION_KEYS)))
+    for where in lines.get("duplicates", []):
+        context.errors.error(where[1], "the key '{}:' is written twice; keep one".format(where[0]))
+
+
 def _parse_options(quiz, spec, context, line, lines):
+    """Parse the options of a single or multiple choice question and its key."""
     options = spec.get("options")
     if not isinstance(options, list) or len(options) < 2:
         context.errors.error(line, "a {} question needs 'options:' with at least two entries".format(quiz.kind))
@@ -139,6 +170,9 @@ def _parse_options(quiz, spec, context, line, lines):
             context.errors.error(line, "option {} needs 'text:'".format(index + 1))
             continue
         quiz.options.append(context.parse_body(option["text"], lines.get(("options", index), line)))
+        if not isinstance(option.get("correct", False), bool):
+            context.errors.error(lines.get(("options", index, "correct"), line),
+                                 "'correct:' of option {} must be true or false".format(index + 1))
         if option.get("correct") is True:
             quiz.correct.append(index)
     if not quiz.correct:
@@ -148,18 +182,27 @@ def _parse_options(quiz, spec, context, line, lines):
                                    "one".format(len(quiz.correct)))
 
 
-def _value_lines(text, first_line):
-    """The file line where each text of the quiz's YAML starts: 'question', 'explanation', ('options', i)."""
+def _yaml_lines(text, first_line):
+    """File lines in the quiz's YAML: of each text ('question', ('options', i)), key (('key', k)), option key."""
+    lines = {"duplicates": []}
     root = yaml.compose(text)
-    lines = {}
     for key, value in _pairs(root):
+        _note_key(lines, ("key", key.value), first_line + key.start_mark.line)
         lines[key.value] = first_line + _start(value)
         if key.value == "options" and isinstance(value, yaml.SequenceNode):
             for index, item in enumerate(value.value):
                 for option_key, option_value in _pairs(item):
+                    _note_key(lines, ("options", index, option_key.value), first_line + option_key.start_mark.line)
                     if option_key.value == "text":
                         lines[("options", index)] = first_line + _start(option_value)
     return lines
+
+
+def _note_key(lines, where, line):
+    """Record where a key is written, and a second writing of it as a duplicate."""
+    if where in lines:
+        lines["duplicates"].append((where[-1], line))
+    lines[where] = line
 
 
 def _pairs(node):
