@@ -431,3 +431,56 @@ def test_two_lessons_with_the_same_order_are_refused(tmp_path, capsys):
     status, err = build(tmp_path, capsys)
     assert status == 1
     assert "02-two/lesson.md:4: order 1 is already the order of " in err and "01-one/lesson.md" in err, err
+
+
+def test_a_lesson_that_is_not_utf8_is_reported_at_the_line_of_its_first_bad_byte(tmp_path, capsys):
+    path = write_lesson(tmp_path, HEADER + "Fine.\n")
+    path.write_bytes(path.read_bytes() + "Caf\u00e9 con leche.\n".encode("latin-1"))
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:9: this file is not UTF-8 (byte 0xe9" in err, err
+    assert "Traceback" not in err
+
+
+EXERCISE = ("::::{exercise} f\n:checker: course.checkers.multi_head\n:starter: {starter}\n:solution: s.py\n"
+            ":wrong: w\n\nWrite it.\n::::\n")
+
+
+def write_exercise_files(root, starter="s.py"):
+    folder = write_lesson(root, HEADER + EXERCISE.replace("{starter}", starter)).parent
+    (folder / "s.py").write_text("x = 1\n")
+    (folder / "w").mkdir()
+    (folder / "w" / "w.py").write_text("x = 2\n")
+    return folder
+
+
+def test_an_exercise_file_that_is_not_utf8_is_reported_at_its_own_line(tmp_path, capsys):
+    folder = write_exercise_files(tmp_path)
+    (folder / "w" / "w.py").write_bytes(b"x = 2\n# r\xe9sum\xe9\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "w/w.py:2: this file is not UTF-8 (byte 0xe9" in err, err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("starter", ["../../../etc/passwd", "/etc/passwd", "../01-lesson/../../x.py"])
+def test_an_exercise_path_that_leaves_the_lesson_folder_is_refused(tmp_path, capsys, starter):
+    write_exercise_files(tmp_path, starter)
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:8: :starter: {} is outside the lesson's folder".format(starter) in err, err
+    assert not (tmp_path / "_site").exists()
+
+
+def test_values_missing_because_a_cell_failed_are_summarised_under_that_cell(tmp_path, capsys):
+    quotes = "".join("Value {{glue}}`v{}`.\n\n".format(number) for number in range(12))
+    write_lesson(tmp_path, HEADER + "```{code-cell} ipython3\nfrom course.glue import glue\n1 / 0\n"
+                 "for n in range(12):\n    glue('v%d' % n, n)\n```\n\n" + quotes)
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:10: cell 1 raised ZeroDivisionError" in err, err
+    assert "12 more error(s) (lines 15, 17, 19" in err and "probably follow from" in err
+    assert err.count("names no value") == 1 and "Build failed with 2 error(s)" in err
+
+
+def test_a_mistyped_value_name_with_no_failed_cell_is_reported_in_full(tmp_path, capsys):
+    write_lesson(tmp_path, HEADER + "```{code-cell} ipython3\nfrom course.glue import glue\nglue('v', 1)\n```\n\n"
+                 "One {glue}`w`.\n\nTwo {glue}`x`.\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:13: {glue}`w` names no value" in err and "lesson.md:15: {glue}`x`" in err

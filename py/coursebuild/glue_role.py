@@ -50,8 +50,9 @@ def check(lesson, values, errors):
             name, spec = split(child.content)
             if name not in values:
                 known = ", ".join(sorted(values)) or "none"
+                # A cell that failed leaves every value after it unrecorded: those are echoes of its error.
                 errors.error(line, "{{glue}}`{}` names no value; call glue(\"{}\", value) in a cell "
-                                   "(glued: {})".format(name, name, known))
+                                   "(glued: {})".format(name, name, known), consequence=True)
                 continue
             try:
                 format_value(values[name], spec, lesson.language)

@@ -25,7 +25,7 @@ from mdit_py_plugins.myst_role import myst_role_plugin
 
 from . import blocks, i18n, mathml, render
 from .blocks.directive import read_directive
-from .errors import Collector, LessonError
+from .errors import Collector, LessonError, display_path, read_source
 
 REQUIRED_META = ("title", "language", "order", "summary")
 
@@ -80,20 +80,13 @@ def markdown():
     return md
 
 
-def display_path(path):
-    """The path as an author would type it: relative to the working directory when inside it."""
-    path = Path(path).resolve()
-    try:
-        return path.relative_to(Path.cwd())
-    except ValueError:
-        return path
-
-
 def read_lesson(path):
     """Parse lessons/<slug>/lesson.md; return (Lesson, [LessonError])."""
     relative = display_path(path)
     errors = Collector(relative)
-    source = path.read_text(encoding="utf-8")
+    source = read_source(path, errors)
+    if source is None:
+        return Lesson(slug=path.parent.name, path=relative, source="", meta={}, tokens=[]), errors.errors
     md = markdown()
     tokens = md.parse(source)
     meta = read_front_matter(tokens, errors)

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from .. import highlight
+from ..errors import read_source
 from .base import check_options
 
 OPTIONS = ("checker", "starter", "solution", "wrong")
@@ -87,6 +88,17 @@ class Exercise:
         )
 
 
+def _inside_lesson(directive, option, context):
+    """The absolute path an option names, or None after reporting one that leaves the lesson's folder."""
+    folder = context.lesson.folder.resolve()
+    path = (folder / directive.options[option]).resolve()
+    if path != folder and folder not in path.parents:
+        context.errors.error(directive.line, ":{}: {} is outside the lesson's folder; keep exercise files inside "
+                                             "{}".format(option, directive.options[option], folder.name))
+        return None
+    return path
+
+
 def parse(directive, context):
     """Read the exercise's files and parse its prompt and hints."""
     check_options(directive, context, OPTIONS)
@@ -104,19 +116,24 @@ def parse(directive, context):
             context.errors.error(line, "the exercise lacks ':{}:'".format(option))
     if any(not isinstance(directive.options.get(option), str) for option in OPTIONS):
         return None
-    folder = context.lesson.folder
     codes = {}
     for option in ("starter", "solution"):
-        path = folder / directive.options[option]
-        if not path.is_file():
+        path = _inside_lesson(directive, option, context)
+        if path is not None and not path.is_file():
             context.errors.error(line, ":{}: names {}, which does not exist".format(option, path))
-        else:
-            codes[option] = path.read_text(encoding="utf-8")
-    wrong_dir = folder / directive.options["wrong"]
-    wrong = {path.name: path.read_text(encoding="utf-8") for path in sorted(wrong_dir.glob("*.py"))}
+        elif path is not None:
+            code = read_source(path, context.errors)
+            if code is not None:
+                codes[option] = code
+    wrong_dir = _inside_lesson(directive, "wrong", context)
+    if wrong_dir is None:
+        return None
+    wrong = {path.name: read_source(path, context.errors) for path in sorted(wrong_dir.glob("*.py"))}
     if not wrong:
         context.errors.error(line, ":wrong: names {}, which holds no known-wrong solutions (*.py); add at least "
                                    "one mistake the checker must reject".format(wrong_dir))
+    if None in wrong.values():
+        return None
     if len(codes) < 2:
         return None
     body, first = directive.body, directive.body_line
