@@ -307,10 +307,13 @@ def test_each_language_writes_numbers_as_its_strings_file_declares():
     assert i18n.languages() == ("en", "es", "uk")
     for language in i18n.languages():
         strings = i18n.strings(language)
-        decimal, thousands = strings["decimal_separator"], strings["thousands_separator"]
-        assert format_value(1048576.5, "", language) == "1{0}048{0}576{1}5".format(thousands, decimal)
-        grouped = int(strings["thousands_from_digits"]) <= 4
-        assert format_value(2048, "", language) == ("2{}048".format(thousands) if grouped else "2048")
+        first = strings["first_grouped_number"]
+        thousands = first.strip("0123456789")
+        smallest = int(first.replace(thousands, ""))
+        assert format_value(smallest, "", language) == first
+        assert format_value(smallest - 1, "", language) == str(smallest - 1)
+        assert format_value(1048576.5, "", language) == "1{0}048{0}576{1}5".format(
+            thousands, strings["decimal_separator"])
 
 
 def test_display_markup_keeps_exactly_the_shared_whitelist():

@@ -1,9 +1,10 @@
 """The languages of the course and how each writes numbers, read from the one place they are written.
 
 Every language is one file, site/i18n/<language>.json, holding its UI strings
-and its number format (`decimal_separator`, `thousands_separator`, and
-`thousands_from_digits`: the shortest whole part that is grouped, 4 in English's
-1,024, 5 in Spanish's 1024 and 10.240). The page reads the same strings.
+and its number format: `decimal_separator`, and `first_grouped_number`, the
+smallest number the language writes with a thousands separator (English
+"1,000"; Spanish "10.000", since it writes 2048 ungrouped; Ukrainian
+"10 000" with a no-break space). The page reads the same strings.
 """
 
 import json
@@ -35,5 +36,7 @@ def strings(language, folder=I18N):
 def number_format(language):
     """The number format of one language."""
     table = strings(language)
-    return NumberFormat(decimal=table["decimal_separator"], thousands=table["thousands_separator"],
-                        group_from=int(table["thousands_from_digits"]))
+    example = table["first_grouped_number"]
+    separator = next(char for char in example if not char.isdigit())
+    return NumberFormat(decimal=table["decimal_separator"], thousands=separator,
+                        group_from=sum(char.isdigit() for char in example))
