@@ -82,7 +82,8 @@ def test_every_url_in_a_page_is_relative(built):
 
 
 MALFORMED = {
-    "unknown directive": ("```{quizz}\nx\n```\n", 8, "unknown directive 'quizz' (known: answer, code-cell"),
+    "unknown directive": ("```{quizz}\nx\n```\n", 8,
+                          "unknown directive 'quizz'; did you mean 'quiz'? (known: answer, code-cell"),
     "unclosed fence": ("Some text.\n\n```{code-cell} ipython3\nprint(1)\n", 10, "never closed"),
     "cell raising at build": ("```{code-cell} ipython3\nx = 1\ny = x / 0\n```\n", 10,
                               "cell 1 raised ZeroDivisionError: division by zero"),
@@ -391,12 +392,12 @@ LOOKS_LIKE_A_DIRECTIVE = {  # each is an error naming its line and the known nam
     "an option after a blank line": ("```{code-cell} ipython3\n\n:tags: [raises-exception]\n1/0\n```\n", 10,
                                      "':tags:' looks like an option but is not right after"),
     "a misspelled option": ("```{code-cell} ipython3\n:tag: [raises-exception]\n1/0\n```\n", 8,
-                            "no option ':tag:' (known: tags)"),
+                            "no option ':tag:'; did you mean ':tags:'? (known: tags)"),
     "a misspelled option key of a quiz": (
         "```{quiz} single\nquestion: Q?\noptions:\n  - text: a\n    corect: true\n  - text: b\n    correct: true\n"
-        "explanation: E.\n```\n", 12, "option 1 has no key 'corect:' (known: correct, text)"),
+        "explanation: E.\n```\n", 12, "option 1 has no key 'corect:'; did you mean 'correct:'? (known: correct, text)"),
     "a misspelled quiz key": ("```{quiz} truefalse\nquestion: Q?\nanswer: true\nexplantion: E.\n```\n", 11,
-                              "has no key 'explantion:' (known: answer, explanation, question)"),
+                              "has no key 'explantion:'; did you mean 'explanation:'? (known: answer, explanation, question)"),
     "a quiz key written twice": ("```{quiz} truefalse\nquestion: Q?\nanswer: true\nanswer: false\n"
                                  "explanation: E.\n```\n", 11, "the key 'answer:' is written twice"),
     "a correct that is not true or false": (
@@ -415,6 +416,13 @@ def test_what_looks_like_a_directive_option_or_key_but_is_not_one_is_an_error(tm
     write_lesson(tmp_path, HEADER + body)
     status, err = build(tmp_path, capsys)
     assert status == 1 and "lesson.md:{}: ".format(line) in err and message in err, err
+
+
+def test_a_misspelled_quiz_key_is_one_error_not_also_a_missing_key(tmp_path, capsys):
+    write_lesson(tmp_path, HEADER + "```{quiz} truefalse\nquestion: Q?\nanswer: true\nexplantion: E.\n```\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "did you mean 'explanation:'" in err and "lacks" not in err
+    assert "1 error(s)" in err
 
 
 def test_two_exercises_with_the_same_id_are_refused(tmp_path, capsys):

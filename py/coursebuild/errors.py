@@ -6,6 +6,7 @@ a file has an error that is not a consequence, its consequences are summarised
 in one line, so the root cause is not buried under a dozen echoes of it.
 """
 
+import difflib
 from pathlib import Path
 
 
@@ -63,6 +64,12 @@ def summarise(errors):
                                 "above, the first being: {}; fix those first".format(
                                     len(group), lines or "unknown", group[0].message)))
     return kept
+
+
+def closest(written, known):
+    """The known name an author most likely meant by `written`, or None."""
+    close = difflib.get_close_matches(str(written).strip().lower(), list(known), n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def display_path(path):

@@ -19,6 +19,7 @@ the lesson, so the build checks its roles with the rest of the lesson;
 role see the values the build computed.
 """
 
+from ..errors import closest
 from . import answer, code_cell, exercise, explorable, further_reading, quiz
 from .base import ParseContext, check_options
 from .directive import malformed
@@ -37,8 +38,9 @@ def parse(directive, context):
     """Dispatch a directive to its block type, reporting unknown names."""
     module = BLOCKS.get(directive.name)
     if module is None:
-        context.errors.error(directive.line, "unknown directive '{}' (known: {})".format(
-            directive.name, ", ".join(sorted(BLOCKS))))
+        close = closest(directive.name, BLOCKS)
+        context.errors.error(directive.line, "unknown directive '{}'{} (known: {})".format(
+            directive.name, "; did you mean '{}'?".format(close) if close else "", ", ".join(sorted(BLOCKS))))
         return None
     return module.parse(directive, context)
 

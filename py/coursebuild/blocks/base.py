@@ -3,6 +3,7 @@
 from dataclasses import dataclass, field
 
 from .. import mathml
+from ..errors import closest
 from .directive import looks_like_directive, malformed
 
 
@@ -60,5 +61,6 @@ def check_options(directive, context, allowed):
     for key in directive.options:
         if key not in allowed:
             known = ", ".join(sorted(allowed)) or "none"
-            context.errors.error(directive.line, "directive '{}' has no option ':{}:' (known: {})".format(
-                directive.name, key, known))
+            close = closest(key, allowed)
+            context.errors.error(directive.line, "directive '{}' has no option ':{}:'{} (known: {})".format(
+                directive.name, key, "; did you mean ':{}:'?".format(close) if close else "", known))

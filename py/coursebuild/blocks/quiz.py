@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from ..errors import closest
 from ..glue_role import format_value
 from .base import check_options
 
@@ -112,11 +113,12 @@ def parse(directive, context):
         context.errors.error(line, "a quiz is YAML with question:, explanation: and its answer")
         return None
     lines = _yaml_lines(directive.body, directive.body_line)
-    _check_keys(spec, lines, kind, context)
+    meant = _check_keys(spec, lines, kind, context)
     missing = [needed for needed in ("question", "explanation")
                if not isinstance(spec.get(needed), str) or not spec[needed].strip()]
     for needed in missing:
-        context.errors.error(line, "the quiz lacks '{}:'; add it as text".format(needed))
+        if needed not in meant:  # a misspelling of it was reported already
+            context.errors.error(line, "the quiz lacks '{}:'; add it as text".format(needed))
     if missing:
         return None
     quiz = Quiz(number=context.next_number("quiz"), kind=kind,
@@ -144,19 +146,31 @@ def _finite(value):
 
 
 def _check_keys(spec, lines, kind, context):
-    """Report a key the question's kind does not take (a misspelled key would change the quiz silently)."""
+    """Report keys the question's kind does not take (a misspelled key would change the quiz silently).
+
+    Returns the known keys that the unknown ones most likely meant.
+    """
+    meant = set()
     for key in spec:
         if key not in KEYS[kind]:
-            context.errors.error(lines.get(("key", key)), "a {} question has no key '{}:' (known: {})".format(
-                kind, key, ", ".join(KEYS[kind])))
+            meant.add(closest(key, KEYS[kind]))
+            context.errors.error(lines.get(("key", key)), "a {} question has no key '{}:'{} (known: {})".format(
+                kind, key, _suggestion(key, KEYS[kind]), ", ".join(KEYS[kind])))
     options = spec.get("options") if isinstance(spec.get("options"), list) else []
     for index, option in enumerate(options if "options" in KEYS[kind] else []):
         for key in option if isinstance(option, dict) else ():
             if key not in OPTION_KEYS:
-                context.errors.error(lines.get(("options", index, key)), "option {} has no key '{}:' (known: {})".format(
-                    index + 1, key, ", ".join(OPTION_KEYS)))
-    for where in lines.get("duplicates", []):
-        context.errors.error(where[1], "the key '{}:' is written twice; keep one".format(where[0]))
+                context.errors.error(lines.get(("options", index, key)), "option {} has no key '{}:'{} (known: "
+                                     "{})".format(index + 1, key, _suggestion(key, OPTION_KEYS), ", ".join(OPTION_KEYS)))
+    for key, line in lines.get("duplicates", []):
+        context.errors.error(line, "the key '{}:' is written twice; keep one".format(key))
+    return meant
+
+
+def _suggestion(key, known):
+    """'; did you mean 'explanation:'?' for a key close to a known one, or nothing."""
+    close = closest(key, known)
+    return "; did you mean '{}:'?".format(close) if close else ""
 
 
 def _parse_options(quiz, spec, context, line, lines):
