@@ -154,13 +154,13 @@ def _check_keys(spec, lines, kind, context):
     for key in spec:
         if key not in KEYS[kind]:
             meant.add(closest(key, KEYS[kind]))
-            context.errors.error(lines.get(("key", key)), "a {} question has no key '{}:'{} (known: {})".format(
+            context.errors.error(lines.get(("key", str(key)), lines["first"]), "a {} question has no key '{}:'{} (known: {})".format(
                 kind, key, _suggestion(key, KEYS[kind]), ", ".join(KEYS[kind])))
     options = spec.get("options") if isinstance(spec.get("options"), list) else []
     for index, option in enumerate(options if "options" in KEYS[kind] else []):
         for key in option if isinstance(option, dict) else ():
             if key not in OPTION_KEYS:
-                context.errors.error(lines.get(("options", index, key)), "option {} has no key '{}:'{} (known: "
+                context.errors.error(lines.get(("options", index, str(key)), lines["first"]), "option {} has no key '{}:'{} (known: "
                                      "{})".format(index + 1, key, _suggestion(key, OPTION_KEYS), ", ".join(OPTION_KEYS)))
     for key, line in lines.get("duplicates", []):
         context.errors.error(line, "the key '{}:' is written twice; keep one".format(key))
@@ -198,7 +198,7 @@ def _parse_options(quiz, spec, context, line, lines):
 
 def _yaml_lines(text, first_line):
     """File lines in the quiz's YAML: of each text ('question', ('options', i)), key (('key', k)), option key."""
-    lines = {"duplicates": []}
+    lines = {"duplicates": [], "first": first_line}
     root = yaml.compose(text)
     for key, value in _pairs(root):
         _note_key(lines, ("key", key.value), first_line + key.start_mark.line)
