@@ -85,6 +85,7 @@ def keep_punctuation_with_math(html_text):
 
 
 def _code_block(token):
+    """An ordinary fenced code block, highlighted at build time."""
     language = token.info.strip().split()[0] if token.info.strip() else "text"
     return '<pre class="code highlight"><code>{}</code></pre>\n'.format(highlight(token.content, language))
 

@@ -99,6 +99,30 @@ def _inside_lesson(directive, option, context):
     return path
 
 
+def _read_files(directive, context):
+    """({'starter': code, 'solution': code}, {wrong file name: code}), or None after reporting what is missing."""
+    line = directive.line
+    codes = {}
+    for option in ("starter", "solution"):
+        path = _inside_lesson(directive, option, context)
+        if path is not None and not path.is_file():
+            context.errors.error(line, ":{}: names {}, which does not exist".format(option, path))
+        elif path is not None:
+            code = read_source(path, context.errors)
+            if code is not None:
+                codes[option] = code
+    wrong_dir = _inside_lesson(directive, "wrong", context)
+    if wrong_dir is None:
+        return None
+    wrong = {path.name: read_source(path, context.errors) for path in sorted(wrong_dir.glob("*.py"))}
+    if not wrong:
+        context.errors.error(line, ":wrong: names {}, which holds no known-wrong solutions (*.py); add at least "
+                                   "one mistake the checker must reject".format(wrong_dir))
+    if None in wrong.values() or len(codes) < 2:
+        return None
+    return codes, wrong
+
+
 def parse(directive, context):
     """Read the exercise's files and parse its prompt and hints."""
     check_options(directive, context, OPTIONS)
@@ -116,26 +140,10 @@ def parse(directive, context):
             context.errors.error(line, "the exercise lacks ':{}:'".format(option))
     if any(not isinstance(directive.options.get(option), str) for option in OPTIONS):
         return None
-    codes = {}
-    for option in ("starter", "solution"):
-        path = _inside_lesson(directive, option, context)
-        if path is not None and not path.is_file():
-            context.errors.error(line, ":{}: names {}, which does not exist".format(option, path))
-        elif path is not None:
-            code = read_source(path, context.errors)
-            if code is not None:
-                codes[option] = code
-    wrong_dir = _inside_lesson(directive, "wrong", context)
-    if wrong_dir is None:
+    files = _read_files(directive, context)
+    if files is None:
         return None
-    wrong = {path.name: read_source(path, context.errors) for path in sorted(wrong_dir.glob("*.py"))}
-    if not wrong:
-        context.errors.error(line, ":wrong: names {}, which holds no known-wrong solutions (*.py); add at least "
-                                   "one mistake the checker must reject".format(wrong_dir))
-    if None in wrong.values():
-        return None
-    if len(codes) < 2:
-        return None
+    codes, wrong = files
     body, first = directive.body, directive.body_line
     hints = [context.parse_body(match.group(1), first + body.count("\n", 0, match.start(1)))
              for match in HINT.finditer(body)]
