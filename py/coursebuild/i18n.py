@@ -11,6 +11,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import LessonError
+
 I18N = Path(__file__).resolve().parents[2] / "site" / "i18n"
 
 
@@ -37,6 +39,9 @@ def number_format(language):
     """The number format of one language."""
     table = strings(language)
     example = table["first_grouped_number"]
-    separator = next(char for char in example if not char.isdigit())
-    return NumberFormat(decimal=table["decimal_separator"], thousands=separator,
+    separators = [char for char in example if not char.isdigit()]
+    if not separators or not example[:1].isdigit() or set(example) - set(separators) != {"0", "1"}:
+        raise LessonError(I18N / (language + ".json"), None, "first_grouped_number '{}' must be the smallest "
+                          "number the language groups, written with its separator, such as '10.000'".format(example))
+    return NumberFormat(decimal=table["decimal_separator"], thousands=separators[0],
                         group_from=sum(char.isdigit() for char in example))
