@@ -82,7 +82,8 @@ def test_every_url_in_a_page_is_relative(built):
 
 
 MALFORMED = {
-    "unknown directive": ("```{quizz}\nx\n```\n", 8, "unknown directive 'quizz' (known: answer, code-cell"),
+    "unknown directive": ("```{quizz}\nx\n```\n", 8,
+                          "unknown directive 'quizz'; did you mean 'quiz'? (known: answer, code-cell"),
     "unclosed fence": ("Some text.\n\n```{code-cell} ipython3\nprint(1)\n", 10, "never closed"),
     "cell raising at build": ("```{code-cell} ipython3\nx = 1\ny = x / 0\n```\n", 10,
                               "cell 1 raised ZeroDivisionError: division by zero"),
@@ -100,7 +101,7 @@ def test_a_malformed_lesson_names_file_and_line_and_keeps_the_old_site(tmp_path,
     write_lesson(tmp_path, GOOD)
     assert build(tmp_path, capsys)[0] == 0
     before = (tmp_path / "_site" / "01-lesson" / "index.html").read_text()
-    path = write_lesson(tmp_path, HEADER + body, slug="02-broken")
+    path = write_lesson(tmp_path, HEADER.replace("order: 1", "order: 2") + body, slug="02-broken")
     status, err = build(tmp_path, capsys)
     assert status == 1
     assert "{}:{}: ".format(path.relative_to(path.parents[2]).as_posix(), line) in err.replace(str(tmp_path) + "/", "")
@@ -235,3 +236,262 @@ def test_the_readme_example_lesson_builds_as_the_readme_says(tmp_path, capsys):
     page = (tmp_path / "_site" / "01-lesson" / "index.html").read_text()
     assert '<span class="glued" data-glue="total">1.048.576</span>' in page
     assert "ZeroDivisionError" in page and "% (in a Spanish" not in page
+
+
+BLOCKS_FIXTURE = ROOT / "tests" / "fixtures" / "blocks" / "lessons"
+GLUED_TOTAL = '<span class="glued" data-glue="total">1.048.576</span>'
+GLUED_RATIO = '<span class="glued" data-glue="ratio">0,25</span>'
+BLOCK_REGIONS = {  # where each kind of block puts its Markdown on the page
+    "answer": r'<details class="answer">.*?</details>',
+    "quiz question": r"<legend>.*?</legend>",
+    "quiz option": r'<label class="quiz-option">.*?</label>',
+    "quiz explanation": r'<div class="quiz-explanation".*?</div>',
+    "exercise prompt": r'<div class="exercise-prompt">.*?</div>',
+    "exercise hint": r'<ol class="hints".*?</ol>',
+    "explorable caption": r"<figcaption>.*?</figcaption>",
+    "further reading": r'<aside class="further-reading".*?</aside>',
+}
+
+
+@pytest.fixture(scope="module")
+def blocks_page(tmp_path_factory):
+    out = tmp_path_factory.mktemp("blocks") / "_site"
+    assert cli.main(["--lessons", str(BLOCKS_FIXTURE), "--out", str(out), "build"]) == 0
+    return (out / "01-glue-in-blocks" / "index.html").read_text()
+
+
+@pytest.mark.parametrize("block", sorted(BLOCK_REGIONS))
+def test_a_glued_value_is_filled_in_inside_every_kind_of_block(blocks_page, block):
+    regions = re.findall(BLOCK_REGIONS[block], blocks_page, re.S)
+    assert regions, "no {} on the page".format(block)
+    assert any(GLUED_TOTAL in region for region in regions), regions
+    assert not any("{glue}" in region for region in regions)
+
+
+def test_a_glued_value_keeps_its_format_spec_inside_quiz_options_and_hints(blocks_page):
+    options = re.findall(BLOCK_REGIONS["quiz option"], blocks_page, re.S)
+    assert GLUED_RATIO in options[1]
+    assert GLUED_RATIO in re.search(BLOCK_REGIONS["exercise hint"], blocks_page, re.S).group(0)
+
+
+def test_math_inside_blocks_is_rendered_as_mathml(blocks_page):
+    for block in ("answer", "explorable caption"):
+        region = re.search(BLOCK_REGIONS[block], blocks_page, re.S).group(0)
+        assert "<math" in region and "$" not in region
+
+
+BLOCK_ERRORS = {  # body, line of the mistake in the file (the header is 7 lines), message
+    "unknown glue in an answer": (":::{answer} A\nFirst line.\nQuotes {glue}`nothing`.\n:::\n", 10,
+                                  "{glue}`nothing` names no value"),
+    "unknown glue in a quiz explanation": (
+        "```{quiz} truefalse\nquestion: Q?\nanswer: true\nexplanation: |\n  One.\n  Two {glue}`nothing`.\n```\n",
+        13, "{glue}`nothing` names no value"),
+    "unknown glue in a quiz option": (
+        "```{quiz} single\nquestion: Q?\noptions:\n  - text: a\n    correct: true\n  - text: b {glue}`nothing`\n"
+        "explanation: E.\n```\n", 13, "{glue}`nothing` names no value"),
+    "bad math in an answer": (":::{answer} A\nFirst line.\n\nBroken $\\frac{1$.\n:::\n", 11, "unbalanced braces"),
+    "bad math in a quiz question": ("```{quiz} truefalse\nanswer: true\nquestion: Is $\\frac{1$ so?\n"
+                                    "explanation: E.\n```\n", 10, "unbalanced braces"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BLOCK_ERRORS))
+def test_a_mistake_inside_a_block_is_reported_at_its_own_line(tmp_path, capsys, case):
+    body, line, message = BLOCK_ERRORS[case]
+    write_lesson(tmp_path, HEADER + body)
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:{}: ".format(line) in err and message in err, err
+
+
+def test_each_language_writes_numbers_as_its_strings_file_declares():
+    from coursebuild import i18n
+    assert i18n.languages() == ("en", "es", "uk")
+    for language in i18n.languages():
+        strings = i18n.strings(language)
+        first = strings["first_grouped_number"]
+        thousands = first.strip("0123456789")
+        smallest = int(first.replace(thousands, ""))
+        assert format_value(smallest, "", language) == first
+        assert format_value(smallest - 1, "", language) == str(smallest - 1)
+        assert format_value(1048576.5, "", language) == "1{0}048{0}576{1}5".format(
+            thousands, strings["decimal_separator"])
+
+
+def test_display_markup_keeps_exactly_the_shared_whitelist():
+    import json
+
+    from coursebuild.sanitize import sanitize
+    whitelist = json.loads((ROOT / "site" / "whitelist.json").read_text())
+    for element in whitelist["elements"]:
+        assert sanitize("<{0} class='c' onclick='x()'>t</{0}>".format(element)) == '<{0} class="c">t</{0}>'.format(
+            element)
+    assert sanitize("<img src=x><iframe></iframe><span style='x'>t</span>") == "t"
+
+
+MARKUP_IN_MATH = """\
+Uno $\\text{cumple d<d_model}$ dos.
+
+Tres $\\text{<svg/onload=alert(1)>}$ cuatro $\\text{a & b}$.
+
+Cinco, the rest of the lesson.
+"""
+
+
+def test_markup_written_inside_math_text_stays_text_inside_the_formula(tmp_path, capsys):
+    write_lesson(tmp_path, HEADER + MARKUP_IN_MATH)
+    status, err = build(tmp_path, capsys)
+    assert status == 0, err
+    page = (tmp_path / "_site" / "01-lesson" / "index.html").read_text()
+    assert "<mtext>cumple&#x000A0;d&lt;d_model</mtext>" in page
+    assert "<mtext>&lt;svg/onload=alert(1)&gt;</mtext>" in page and "<svg" not in page
+    assert "<mtext>a&#x000A0;&amp;&#x000A0;b</mtext>" in page
+    assert re.search(r"</math></span> dos\.</p>", page)  # the formula ends where the author ended it
+    assert "<p>Cinco, the rest of the lesson.</p>" in page
+
+
+@pytest.mark.parametrize("latex, attribute", [
+    ("\\href{javascript:alert(1)}{x}", "href"), ("\\style{color:red}{x}", "style"), ("\\class{big}{x}", "class")])
+def test_math_commands_that_write_attributes_are_refused_at_their_line(tmp_path, capsys, latex, attribute):
+    write_lesson(tmp_path, HEADER + "Fine.\n\n:::{answer}\nText\nand $" + latex + "$.\n:::\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:12: " in err and "sets the attribute '{}'".format(attribute) in err, err
+    assert not (tmp_path / "_site").exists()
+
+
+def test_every_mathml_tag_and_attribute_the_course_writes_is_in_the_whitelist():
+    from coursebuild import mathml
+    lesson = (ROOT / "lessons" / "000-varias-cabezas" / "lesson.md").read_text()
+    formulas = re.findall(r"\$\$(.+?)\$\$|\$(.+?)\$", lesson, re.S)
+    assert len(formulas) > 10
+    for display, inline in formulas:
+        assert "<math" in mathml.to_mathml(display or inline, bool(display))
+
+
+def test_values_a_cell_puts_in_its_output_are_escaped_in_attributes_too():
+    from coursebuild.assets import load_strings
+    from coursebuild.outputs import render_output
+    strings = load_strings(ROOT / "site")[0]["en"]
+    evil = '1"><img src=x onerror=alert(1)>'
+    html = render_output([{"type": "progress", "step": evil, "steps": evil, "loss": evil},
+                          {"type": "stream", "name": evil, "text": evil}], strings)
+    assert "<img" not in html
+    escaped = '"1&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"'
+    assert 'max=' + escaped in html and 'value=' + escaped in html and 'out-1&quot;&gt;' in html
+    assert "{epoch}/{epochs}" in html  # a value the cell did not give stays a placeholder, as in the page
+
+
+LOOKS_LIKE_A_DIRECTIVE = {  # each is an error naming its line and the known names, never a silent drop
+    "a directive name with a space": ("```{code cell} ipython3\nprint(1)\n```\n", 8,
+                                      "such as '```{code-cell}' (known: answer, code-cell"),
+    "a colon fence without braces": ("::: answer\nText.\n:::\n", 8, "such as ':::{answer}' (known: answer"),
+    "a plain fence named like a directive": ("```code-cell\nx = 1\n```\n", 8, "write '```{code-cell}'"),
+    "a directive nested in an answer": (":::{answer} A\nText.\n\n```{code-cell} ipython3\nx = 1\n```\n:::\n", 11,
+                                        "directives do not nest"),
+    "a colon fence nested in an answer": (":::{answer} A\nText.\n\n:::{note}\nx\n:::\n:::\n", 11,
+                                          "directives do not nest"),
+    "an option after a blank line": ("```{code-cell} ipython3\n\n:tags: [raises-exception]\n1/0\n```\n", 10,
+                                     "':tags:' looks like an option but is not right after"),
+    "a misspelled option": ("```{code-cell} ipython3\n:tag: [raises-exception]\n1/0\n```\n", 8,
+                            "no option ':tag:'; did you mean ':tags:'? (known: tags)"),
+    "a misspelled option key of a quiz": (
+        "```{quiz} single\nquestion: Q?\noptions:\n  - text: a\n    corect: true\n  - text: b\n    correct: true\n"
+        "explanation: E.\n```\n", 12, "option 1 has no key 'corect:'; did you mean 'correct:'? (known: correct, text)"),
+    "a misspelled quiz key": ("```{quiz} truefalse\nquestion: Q?\nanswer: true\nexplantion: E.\n```\n", 11,
+                              "has no key 'explantion:'; did you mean 'explanation:'? (known: answer, explanation, question)"),
+    "a quiz key written twice": ("```{quiz} truefalse\nquestion: Q?\nanswer: true\nanswer: false\n"
+                                 "explanation: E.\n```\n", 11, "the key 'answer:' is written twice"),
+    "a correct that is not true or false": (
+        "```{quiz} single\nquestion: Q?\noptions:\n  - text: a\n    correct: 'yes'\n  - text: b\n    correct: true\n"
+        "explanation: E.\n```\n", 12, "'correct:' of option 1 must be true or false"),
+    "an infinite numeric answer": ("```{quiz} numeric\nquestion: Q?\nanswer: .inf\ntolerance: 0\nexplanation: E.\n```\n",
+                                   10, "'answer:' as a finite number"),
+    "a tolerance that is not a number": (
+        "```{quiz} numeric\nquestion: Q?\nanswer: 1\ntolerance: .nan\nexplanation: E.\n```\n", 11, "finite number"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(LOOKS_LIKE_A_DIRECTIVE))
+def test_what_looks_like_a_directive_option_or_key_but_is_not_one_is_an_error(tmp_path, capsys, case):
+    body, line, message = LOOKS_LIKE_A_DIRECTIVE[case]
+    write_lesson(tmp_path, HEADER + body)
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:{}: ".format(line) in err and message in err, err
+
+
+def test_a_misspelled_quiz_key_is_one_error_not_also_a_missing_key(tmp_path, capsys):
+    write_lesson(tmp_path, HEADER + "```{quiz} truefalse\nquestion: Q?\nanswer: true\nexplantion: E.\n```\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "did you mean 'explanation:'" in err and "lacks" not in err
+    assert "1 error(s)" in err
+
+
+def test_two_exercises_with_the_same_id_are_refused(tmp_path, capsys):
+    folder = write_lesson(tmp_path, HEADER + 2 * (
+        "::::{exercise} f\n:checker: course.checkers.multi_head\n:starter: s.py\n:solution: s.py\n:wrong: w\n\n"
+        "Write it.\n::::\n\n")).parent
+    (folder / "s.py").write_text("x = 1\n")
+    (folder / "w").mkdir()
+    (folder / "w" / "w.py").write_text("x = 2\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:17: the exercise id 'f' is already used at line 8" in err, err
+
+
+def test_two_lessons_with_the_same_order_are_refused(tmp_path, capsys):
+    write_lesson(tmp_path, HEADER + "One.\n", slug="01-one")
+    write_lesson(tmp_path, HEADER + "Two.\n", slug="02-two")
+    status, err = build(tmp_path, capsys)
+    assert status == 1
+    assert "02-two/lesson.md:4: order 1 is already the order of " in err and "01-one/lesson.md" in err, err
+
+
+def test_a_lesson_that_is_not_utf8_is_reported_at_the_line_of_its_first_bad_byte(tmp_path, capsys):
+    path = write_lesson(tmp_path, HEADER + "Fine.\n")
+    path.write_bytes(path.read_bytes() + "Caf\u00e9 con leche.\n".encode("latin-1"))
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:9: this file is not UTF-8 (byte 0xe9" in err, err
+    assert "Traceback" not in err
+
+
+EXERCISE = ("::::{exercise} f\n:checker: course.checkers.multi_head\n:starter: {starter}\n:solution: s.py\n"
+            ":wrong: w\n\nWrite it.\n::::\n")
+
+
+def write_exercise_files(root, starter="s.py"):
+    folder = write_lesson(root, HEADER + EXERCISE.replace("{starter}", starter)).parent
+    (folder / "s.py").write_text("x = 1\n")
+    (folder / "w").mkdir()
+    (folder / "w" / "w.py").write_text("x = 2\n")
+    return folder
+
+
+def test_an_exercise_file_that_is_not_utf8_is_reported_at_its_own_line(tmp_path, capsys):
+    folder = write_exercise_files(tmp_path)
+    (folder / "w" / "w.py").write_bytes(b"x = 2\n# r\xe9sum\xe9\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "w/w.py:2: this file is not UTF-8 (byte 0xe9" in err, err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("starter", ["../../../etc/passwd", "/etc/passwd", "../01-lesson/../../x.py"])
+def test_an_exercise_path_that_leaves_the_lesson_folder_is_refused(tmp_path, capsys, starter):
+    write_exercise_files(tmp_path, starter)
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:8: :starter: {} is outside the lesson's folder".format(starter) in err, err
+    assert not (tmp_path / "_site").exists()
+
+
+def test_values_missing_because_a_cell_failed_are_summarised_under_that_cell(tmp_path, capsys):
+    quotes = "".join("Value {{glue}}`v{}`.\n\n".format(number) for number in range(12))
+    write_lesson(tmp_path, HEADER + "```{code-cell} ipython3\nfrom course.glue import glue\n1 / 0\n"
+                 "for n in range(12):\n    glue('v%d' % n, n)\n```\n\n" + quotes)
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:10: cell 1 raised ZeroDivisionError" in err, err
+    assert "12 more error(s) (lines 15, 17, 19" in err and "probably follow from" in err
+    assert err.count("names no value") == 1 and "Build failed with 2 error(s)" in err
+
+
+def test_a_mistyped_value_name_with_no_failed_cell_is_reported_in_full(tmp_path, capsys):
+    write_lesson(tmp_path, HEADER + "```{code-cell} ipython3\nfrom course.glue import glue\nglue('v', 1)\n```\n\n"
+                 "One {glue}`w`.\n\nTwo {glue}`x`.\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:13: {glue}`w` names no value" in err and "lesson.md:15: {glue}`x`" in err

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from . import i18n
 from .errors import LessonError
 
 BUNDLES = (
@@ -19,13 +20,12 @@ BUNDLES = (
     ("editor/editor.js", "editor.js", "esm"),
 )
 COPIED = ("style.css", "worker/worker-handler.js", "worker/worker-module.mjs", "worker/worker-classic.js")
-LANGUAGES = ("en", "es", "uk")
 
 
 def load_strings(site_dir):
     """The UI strings of every language; a key missing from any table is an error."""
     tables = {lang: json.loads((site_dir / "i18n" / (lang + ".json")).read_text(encoding="utf-8"))
-              for lang in LANGUAGES}
+              for lang in i18n.languages(site_dir / "i18n")}
     errors = []
     keys = set().union(*tables.values())
     for lang, table in tables.items():
@@ -74,7 +74,8 @@ def course_library(py_dir):
 
 def _inputs_digest(root):
     digest = hashlib.sha256()
-    paths = sorted((root / "site").rglob("*.js")) + [root / "package-lock.json"]
+    # JSON too: the bundles import site/whitelist.json.
+    paths = sorted((root / "site").rglob("*.js")) + sorted((root / "site").glob("*.json")) + [root / "package-lock.json"]
     for path in paths:
         if path.exists():
             digest.update(str(path.relative_to(root)).encode())

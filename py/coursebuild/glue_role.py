@@ -2,9 +2,10 @@
 
 import html
 
+from .i18n import number_format
+from .tokens import children_with_lines
+
 ROLES = ("glue",)
-THOUSANDS = {"en": ",", "es": ".", "uk": "\u00a0"}
-DECIMAL = {"en": ".", "es": ",", "uk": ","}
 
 
 def format_value(value, spec, language):
@@ -16,16 +17,18 @@ def format_value(value, spec, language):
 
 
 def _localize(text, language):
+    """Python's digits ('-1048576.5') written with the language's decimal mark and thousands grouping."""
+    numbers = number_format(language)
     sign = "-" if text.startswith("-") else ""
     digits = text.lstrip("-")
     whole, dot, fraction = digits.partition(".")
-    if whole.isdigit() and (len(whole) > 4 or (len(whole) == 4 and language == "en")):
+    if whole.isdigit() and len(whole) >= numbers.group_from:
         groups = []
         while whole:
             groups.insert(0, whole[-3:])
             whole = whole[:-3]
-        whole = THOUSANDS[language].join(groups)
-    return sign + whole + (DECIMAL[language] + fraction if dot else "")
+        whole = numbers.thousands.join(groups)
+    return sign + whole + (numbers.decimal + fraction if dot else "")
 
 
 def split(content):
@@ -36,11 +39,10 @@ def split(content):
 
 def check(lesson, values, errors):
     """Report roles that are unknown, name no glued value, or whose format does not fit the value."""
-    for token in lesson.tokens:
-        for child in token.children or ():
+    for token in (token for tokens in lesson.token_lists() for token in tokens):
+        for child, line in children_with_lines(token):
             if child.type != "myst_role":
                 continue
-            line = token.map[0] + 1 if token.map else None
             role = child.meta.get("name")
             if role not in ROLES:
                 errors.error(line, "unknown role '{{{}}}' (known: {})".format(role, ", ".join(ROLES)))
@@ -48,8 +50,9 @@ def check(lesson, values, errors):
             name, spec = split(child.content)
             if name not in values:
                 known = ", ".join(sorted(values)) or "none"
+                # A cell that failed leaves every value after it unrecorded: those are echoes of its error.
                 errors.error(line, "{{glue}}`{}` names no value; call glue(\"{}\", value) in a cell "
-                                   "(glued: {})".format(name, name, known))
+                                   "(glued: {})".format(name, name, known), consequence=True)
                 continue
             try:
                 format_value(values[name], spec, lesson.language)

@@ -12,7 +12,6 @@ Directives are fences (```{name}) or colon fences (:::{name}); each name is
 looked up in the block table of `coursebuild.blocks`.
 """
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,27 +23,11 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
-from . import blocks, mathml
-from .errors import Collector
+from . import blocks, i18n, mathml, render
+from .blocks.directive import read_directive
+from .errors import Collector, LessonError, display_path, read_source
 
-LANGUAGES = ("es", "uk", "en")
 REQUIRED_META = ("title", "language", "order", "summary")
-DIRECTIVE = re.compile(r"^\{([A-Za-z0-9_-]*)\}\s*(.*)$")
-OPTION = re.compile(r"^:([A-Za-z0-9_-]+):\s*(.*)$")
-
-
-@dataclass
-class Directive:
-    """A fenced directive as written: name, argument, options and body, with line numbers."""
-
-    name: str
-    argument: str
-    options: dict
-    body: str
-    line: int  # 1-based line of the opening fence
-    body_line: int  # 1-based line where the body starts
-    token: object = None
-
 
 @dataclass
 class Lesson:
@@ -57,6 +40,7 @@ class Lesson:
     tokens: list
     folder: Path = None  # the lesson's folder, absolute: exercise files are found from here
     blocks: list = field(default_factory=list)
+    bodies: list = field(default_factory=list)  # every block's parsed Markdown (blocks.base.Body)
 
     @property
     def language(self):
@@ -64,6 +48,10 @@ class Lesson:
 
     def _blocks(self, flag):
         return [block for block in self.blocks if getattr(block, flag, False)]
+
+    def token_lists(self):
+        """The lesson's tokens, then each block body's: every place a role or formula can sit."""
+        return [self.tokens] + [body.tokens for body in self.bodies]
 
     @property
     def cells(self):
@@ -88,23 +76,17 @@ def markdown():
     md.use(front_matter_plugin).use(colon_fence_plugin).use(myst_block_plugin).use(myst_role_plugin)
     md.use(dollarmath_plugin, allow_space=False, allow_digits=False, renderer=mathml.render)
     md.enable("table")
+    render.add_rules(md)
     return md
-
-
-def display_path(path):
-    """The path as an author would type it: relative to the working directory when inside it."""
-    path = Path(path).resolve()
-    try:
-        return path.relative_to(Path.cwd())
-    except ValueError:
-        return path
 
 
 def read_lesson(path):
     """Parse lessons/<slug>/lesson.md; return (Lesson, [LessonError])."""
     relative = display_path(path)
     errors = Collector(relative)
-    source = path.read_text(encoding="utf-8")
+    source = read_source(path, errors)
+    if source is None:
+        return Lesson(slug=path.parent.name, path=relative, source="", meta={}, tokens=[]), errors.errors
     md = markdown()
     tokens = md.parse(source)
     meta = read_front_matter(tokens, errors)
@@ -112,10 +94,12 @@ def read_lesson(path):
                     folder=Path(path).resolve().parent)
     check_fences_closed(source, tokens, errors)
     mathml.check(tokens, errors)
-    context = blocks.ParseContext(lesson=lesson, errors=errors, markdown=md)
+    context = blocks.ParseContext(lesson=lesson, errors=errors, markdown=md, known=tuple(blocks.BLOCKS))
     for token in tokens:
         directive = read_directive(token, errors)
-        if directive is not None:
+        if directive is None:
+            blocks.check_fence(token, errors)
+        else:
             block = blocks.parse(directive, context)
             if block is not None:
                 token.meta["block"] = block
@@ -145,9 +129,9 @@ def read_front_matter(tokens, errors):
     for key in REQUIRED_META:
         if key not in meta:
             errors.error(1, "the front matter lacks '{}'; add a '{}:' line".format(key, key))
-    if "language" in meta and meta["language"] not in LANGUAGES:
+    if "language" in meta and meta["language"] not in i18n.languages():
         errors.error(_key_line(token, "language"), "language '{}' is not supported (use one of: {})".format(
-            meta["language"], ", ".join(LANGUAGES)))
+            meta["language"], ", ".join(i18n.languages())))
     if "order" in meta and not isinstance(meta["order"], int):
         errors.error(_key_line(token, "order"), "order must be a whole number, such as 'order: 3'")
     for key in ("title", "summary"):
@@ -156,7 +140,25 @@ def read_front_matter(tokens, errors):
     return meta
 
 
+def check_orders(lessons):
+    """Errors for lessons that share an `order`, each naming the lesson that holds it first."""
+    errors = []
+    first = {}
+    for lesson in sorted(lessons, key=lambda lesson: lesson.slug):
+        order = lesson.meta.get("order")
+        if not isinstance(order, int):
+            continue
+        if order in first:
+            line = _key_line(lesson.tokens[0], "order")
+            errors.append(LessonError(lesson.path, line, "order {} is already the order of {}; give each lesson "
+                                                         "its own".format(order, first[order].path)))
+        else:
+            first[order] = lesson
+    return errors
+
+
 def _key_line(token, key):
+    """The file line of a front-matter key (the front matter's first line when it is not found)."""
     for number, line in enumerate(token.content.splitlines()):
         if line.startswith(key + ":"):
             return token.map[0] + 2 + number
@@ -175,32 +177,3 @@ def check_fences_closed(source, tokens, errors):
         if end >= len(lines) and not closed:
             errors.error(start + 1, "this '{}' fence is never closed; add a line '{}' where it ends".format(
                 token.markup, token.markup))
-
-
-def read_directive(token, errors):
-    """Turn a `{name}` fence into a Directive, or None for an ordinary fence."""
-    if token.type not in ("fence", "colon_fence"):
-        return None
-    match = DIRECTIVE.match(token.info.strip())
-    if match is None:
-        return None
-    name, argument = match.group(1), match.group(2).strip()
-    line = token.map[0] + 1
-    body_lines = token.content.splitlines(True)
-    options = {}
-    consumed = 0
-    for text in body_lines:
-        option = OPTION.match(text.rstrip("\n"))
-        if option is None:
-            break
-        key, raw = option.group(1), option.group(2)
-        try:
-            options[key] = yaml.safe_load(raw) if raw.strip() else True
-        except yaml.YAMLError:
-            errors.error(line + 1 + consumed, "option ':{}:' has a value that is not valid YAML: {}".format(key, raw))
-        consumed += 1
-    if consumed and consumed < len(body_lines) and not body_lines[consumed].strip():
-        consumed += 1  # one blank line may separate options from the body
-    body = "".join(body_lines[consumed:])
-    return Directive(name=name, argument=argument, options=options, body=body,
-                     line=line, body_line=line + 1 + consumed, token=token)

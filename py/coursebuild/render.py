@@ -16,48 +16,62 @@ CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'sel
 
 
 class RenderContext:
-    """What blocks see while rendering: the lesson, its UI strings and its build-time outputs."""
+    """What blocks see while rendering: the lesson, its UI strings, its build-time outputs and glued values."""
 
-    def __init__(self, lesson, strings, outputs, glued):
+    def __init__(self, lesson, strings, outputs, glued, markdown):
         self.lesson = lesson
         self.strings = strings
         self.outputs = outputs
         self.glued = glued
+        self.markdown = markdown
+
+    def render_tokens(self, tokens):
+        """HTML of parsed Markdown, with this page's blocks, roles and values."""
+        return self.markdown.renderer.render(tokens, self.markdown.options, {"context": self})
+
+    def render_body(self, body):
+        """HTML of a block's body (blocks.base.Body), rendered like the rest of the page."""
+        return self.render_tokens(body.tokens)
 
 
-def lesson_body(lesson, markdown, context):
+def add_rules(markdown):
+    """Register the lesson's render rules once; each reads the page's RenderContext from `env`."""
+    for name, rule in (("fence", _fence), ("colon_fence", _colon_fence), ("myst_line_comment", _nothing),
+                       ("front_matter", _nothing), ("myst_role", _role)):
+        markdown.add_render_rule(name, rule)
+
+
+def _fence(renderer, tokens, index, options, env):
+    """A directive's block, or highlighted code for an ordinary fence."""
+    token = tokens[index]
+    block = token.meta.get("block")
+    if block is not None:
+        return block.render(env["context"])
+    if token.info.strip().startswith("{"):
+        return ""  # an invalid directive, already reported
+    return _code_block(token)
+
+
+def _colon_fence(renderer, tokens, index, options, env):
+    """A directive's block; a colon fence is never anything else."""
+    block = tokens[index].meta.get("block")
+    return block.render(env["context"]) if block is not None else ""
+
+
+def _nothing(renderer, tokens, index, options, env):
+    """Author comments and the front matter do not reach the page."""
+    return ""
+
+
+def _role(renderer, tokens, index, options, env):
+    """A {glue} role, filled in with the value the build recorded."""
+    context = env["context"]
+    return glue_role.render(tokens[index], context.glued, context.lesson.language)
+
+
+def lesson_body(lesson, context):
     """The lesson's Markdown rendered, each directive replaced by its block's HTML."""
-    renderer = markdown.renderer
-    default_fence = renderer.rules.get("fence")
-
-    def fence(tokens, index, options, env):
-        token = tokens[index]
-        block = token.meta.get("block")
-        if block is not None:
-            return block.render(context)
-        if token.info.strip().startswith("{"):
-            return ""  # an invalid directive, already reported
-        return _code_block(token)
-
-    def colon_fence(tokens, index, options, env):
-        block = tokens[index].meta.get("block")
-        return block.render(context) if block is not None else ""
-
-    def comment(tokens, index, options, env):
-        return ""
-
-    def role(tokens, index, options, env):
-        return glue_role.render(tokens[index], context.glued, context.lesson.language)
-
-    renderer.rules["fence"] = fence
-    renderer.rules["colon_fence"] = colon_fence
-    renderer.rules["myst_line_comment"] = comment
-    renderer.rules["front_matter"] = comment
-    renderer.rules["myst_role"] = role
-    try:
-        return keep_punctuation_with_math(renderer.render(lesson.tokens, markdown.options, {}))
-    finally:
-        renderer.rules["fence"] = default_fence
+    return keep_punctuation_with_math(context.render_tokens(lesson.tokens))
 
 
 INLINE_MATH_THEN_PUNCTUATION = re.compile(  # one formula only: the body may not run past its own </math>
@@ -71,6 +85,7 @@ def keep_punctuation_with_math(html_text):
 
 
 def _code_block(token):
+    """An ordinary fenced code block, highlighted at build time."""
     language = token.info.strip().split()[0] if token.info.strip() else "text"
     return '<pre class="code highlight"><code>{}</code></pre>\n'.format(highlight(token.content, language))
 
@@ -108,8 +123,8 @@ def page(lang, title, body, strings, root, data=None, extra_class=""):
 
 def lesson_page(lesson, markdown, strings, outputs, glued, runtime_manifest):
     """The page of one lesson: prose, cells with build-time outputs, and the runtime bar."""
-    context = RenderContext(lesson, strings, outputs, glued)
-    body = lesson_body(lesson, markdown, context)
+    context = RenderContext(lesson, strings, outputs, glued, markdown)
+    body = lesson_body(lesson, context)
     header = '<article class="lesson" data-lesson="{slug}">\n<h1>{title}</h1>\n'.format(
         slug=html.escape(lesson.slug), title=html.escape(lesson.meta["title"]))
     bar = ""

@@ -1,14 +1,13 @@
-"""The build's copy of the page's whitelist (site/page/sanitize.js) for display markup from cells."""
+"""The whitelist for display markup from cells, read from site/whitelist.json as the page's sanitize.js is."""
 
+import json
 from html import escape
 from html.parser import HTMLParser
+from pathlib import Path
 
-ELEMENTS = {"div", "figure", "figcaption", "details", "summary", "table", "caption", "thead", "tbody", "tr", "th", "td",
-            "svg", "g", "rect", "text", "title", "desc", "line", "path", "circle"}
-ATTRIBUTES = {"class", "scope", "viewbox", "width", "height", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r",
-              "d", "fill", "fill-opacity", "stroke", "stroke-width", "transform", "text-anchor", "font-size", "role",
-              "aria-label", "xmlns"}
-VOID_IN_SVG = {"rect", "line", "path", "circle"}
+WHITELIST = json.loads((Path(__file__).resolve().parents[2] / "site" / "whitelist.json").read_text(encoding="utf-8"))
+ELEMENTS = frozenset(WHITELIST["elements"])
+ATTRIBUTES = frozenset(WHITELIST["attributes"])
 
 
 class _Whitelist(HTMLParser):

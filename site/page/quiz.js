@@ -51,7 +51,7 @@ export class Quiz {
     const { kind } = this.data;
     if (kind === "numeric") {
       if (String(answer).trim() === "") return { state: "empty", message: this.strings.quiz_choose };
-      const value = parseNumber(answer, this.page.language);
+      const value = parseNumber(answer, this.strings.decimal_separator);
       if (value === null) {
         return { state: "invalid", message: format(this.strings.quiz_number_invalid, { text: String(answer).trim() }) };
       }

@@ -1,11 +1,9 @@
 // Markup from the course's display helper is inserted only after this whitelist has rebuilt it.
-// The build applies the same whitelist (py/coursebuild/sanitize.py) to the outputs it writes.
+// The whitelist is site/whitelist.json, bundled here; the build applies the same file (py/coursebuild/sanitize.py).
+import whitelist from "../whitelist.json";
 
-const ELEMENTS = new Set(["div", "figure", "figcaption", "details", "summary", "table", "caption", "thead", "tbody", "tr",
-  "th", "td", "svg", "g", "rect", "text", "title", "desc", "line", "path", "circle"]);
-const ATTRIBUTES = new Set(["class", "scope", "viewbox", "width", "height", "x", "y", "x1", "y1", "x2", "y2", "cx",
-  "cy", "r", "d", "fill", "fill-opacity", "stroke", "stroke-width", "transform", "text-anchor", "font-size",
-  "role", "aria-label", "xmlns"]);
+const ELEMENTS = new Set(whitelist.elements);
+const ATTRIBUTES = new Set(whitelist.attributes);
 
 /** A fragment holding only whitelisted elements and attributes of `html`, rebuilt node by node. */
 export function sanitize(html) {

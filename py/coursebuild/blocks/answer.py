@@ -11,18 +11,18 @@ class Answer:
     """A <details> element whose body is the directive's Markdown."""
 
     title: str
-    body_html: str
+    body: object
 
     def render(self, context):
         """A closed <details> with its title as the summary."""
         title = self.title or context.strings["answer"]
         return '<details class="answer">\n<summary>{}</summary>\n{}</details>\n'.format(
-            html.escape(title), self.body_html)
+            html.escape(title), context.render_body(self.body))
 
 
 def parse(directive, context):
-    """Render the body as Markdown now, so its errors are found with the rest."""
+    """Parse the body now, so its errors are found with the rest; it is rendered with the page."""
     check_options(directive, context, ())
     if not directive.body.strip():
         context.errors.error(directive.line, "this answer is empty; write its text or remove it")
-    return Answer(title=directive.argument, body_html=context.render_markdown(directive.body, directive.body_line))
+    return Answer(title=directive.argument, body=context.parse_body(directive.body, directive.body_line))

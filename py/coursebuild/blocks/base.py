@@ -1,8 +1,17 @@
-"""What every block parser shares: the parse context and option checking."""
+"""What every block parser shares: the parse context, block bodies and option checking."""
 
 from dataclasses import dataclass, field
 
 from .. import mathml
+from ..errors import closest
+from .directive import looks_like_directive, malformed
+
+
+@dataclass
+class Body:
+    """A block's Markdown, parsed when the lesson is read and rendered with the page (roles need the build's values)."""
+
+    tokens: list
 
 
 @dataclass
@@ -12,21 +21,39 @@ class ParseContext:
     lesson: object
     errors: object
     markdown: object
+    known: tuple = ()  # the directive names, for messages
     counters: dict = field(default_factory=dict)
+    names: dict = field(default_factory=dict)  # (kind, name) -> line where it was first used
 
     def next_number(self, kind):
         """The 1-based position of the next block of this kind in the lesson."""
         self.counters[kind] = self.counters.get(kind, 0) + 1
         return self.counters[kind]
 
-    def render_markdown(self, body, first_line):
-        """Render a directive's Markdown body, reporting its math errors at their lines."""
-        tokens = self.markdown.parse(body)
+    def claim(self, kind, name, line):
+        """Reserve a name for a block of this kind in the lesson; return the line that already holds it, or None."""
+        earlier = self.names.get((kind, name))
+        if earlier is None:
+            self.names[(kind, name)] = line
+        return earlier
+
+    def parse_body(self, text, first_line):
+        """Parse Markdown that starts at 1-based `first_line` of the lesson; report its math and nested directives."""
+        tokens = self.markdown.parse(text)
         for token in tokens:
             if token.map is not None:
                 token.map = [token.map[0] + first_line - 1, token.map[1] + first_line - 1]
         mathml.check(tokens, self.errors)
-        return self.markdown.renderer.render(tokens, self.markdown.options, {})
+        for token in tokens:
+            if looks_like_directive(token):
+                self.errors.error(token.map[0] + 1, "'{}{}' sits inside another directive, and directives do not "
+                                  "nest; move it after the enclosing block's closing fence".format(
+                                      token.markup, token.info.strip()))
+            elif token.type == "fence" and malformed(token, self.known):
+                self.errors.error(token.map[0] + 1, malformed(token, self.known))
+        body = Body(tokens)
+        self.lesson.bodies.append(body)
+        return body
 
 
 def check_options(directive, context, allowed):
@@ -34,5 +61,6 @@ def check_options(directive, context, allowed):
     for key in directive.options:
         if key not in allowed:
             known = ", ".join(sorted(allowed)) or "none"
-            context.errors.error(directive.line, "directive '{}' has no option ':{}:' (known: {})".format(
-                directive.name, key, known))
+            close = closest(key, allowed)
+            context.errors.error(directive.line, "directive '{}' has no option ':{}:'{} (known: {})".format(
+                directive.name, key, "; did you mean ':{}:'?".format(close) if close else "", known))

@@ -13,7 +13,7 @@ import html
 from dataclasses import dataclass
 
 from .. import highlight
-from ..sanitize import sanitize
+from ..outputs import render_output
 from .base import check_options
 
 KERNELS = ("ipython3", "python3", "python", "")
@@ -78,44 +78,3 @@ def parse(directive, context):
         context.errors.error(directive.line, "this code cell is empty; write its code or remove it")
     return CodeCell(number=context.next_number("cell"), code=directive.body.rstrip("\n"),
                     raises="raises-exception" in tags, line=directive.line, code_line=directive.body_line)
-
-
-def label_tables(html_text, strings):
-    """Write the lesson-language label on the table disclosure of figures from course.display."""
-    return html_text.replace('<summary class="figure-table-label"></summary>',
-                             '<summary class="figure-table-label">{}</summary>'.format(
-                                 html.escape(strings["table_alternative"])))
-
-
-def progress_text(item, strings):
-    """The progress line in the UI language; site/page/output.js writes the same."""
-    decimal = strings["decimal_separator"]
-    values = {key: str(value).replace(".", decimal) for key, value in item.items()}
-    text = strings["progress_text"].format(**values)
-    if "digits" in item:
-        text += strings["progress_accuracy"].format(**values)
-    if item.get("stopped"):
-        text += strings["progress_stopped"]
-    return text
-
-
-def render_output(items, strings):
-    """HTML for a cell's output items; the page's JavaScript builds the same structure."""
-    parts = []
-    for item in items:
-        kind = item["type"]
-        if kind == "stream":
-            parts.append('<pre class="out out-{}">{}</pre>'.format(item["name"], html.escape(item["text"])))
-        elif kind == "error":
-            parts.append('<pre class="out out-error">{}</pre>'.format(html.escape(item["text"])))
-        elif kind == "display":
-            # Only the course's display helper makes these; the page sanitises the same markup.
-            parts.append('<div class="out out-display">{}</div>'.format(label_tables(sanitize(item["data"]), strings)))
-        elif kind == "progress":
-            parts.append('<div class="out out-progress"><progress max="{}" value="{}"></progress> '
-                         '<span class="progress-text">{}</span></div>'.format(
-                             item["steps"], item["step"], html.escape(progress_text(item, strings))))
-        elif kind == "truncated":
-            parts.append('<p class="out out-note">{}</p>'.format(
-                html.escape(strings["truncated"].format(lines=item["lines"]))))
-    return "".join(parts)

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from .. import highlight
+from ..errors import read_source
 from .base import check_options
 
 OPTIONS = ("checker", "starter", "solution", "wrong")
@@ -32,7 +33,7 @@ ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 @dataclass
 class Exercise:
-    """An exercise: its id, checker, code files, rendered prompt and hints."""
+    """An exercise: its id, checker, code files, and its prompt and hints as parsed Markdown."""
 
     id: str
     line: int
@@ -40,18 +41,18 @@ class Exercise:
     starter: str
     solution: str
     wrong: dict  # file name -> code
-    prompt_html: str
-    hints_html: list = field(default_factory=list)
+    prompt: object
+    hints: list = field(default_factory=list)
     is_exercise = True
 
     def data(self):
         """What the page needs: the starter code and the checker to run in the worker."""
-        return {"id": self.id, "checker": self.checker, "starter": self.starter, "hints": len(self.hints_html)}
+        return {"id": self.id, "checker": self.checker, "starter": self.starter, "hints": len(self.hints)}
 
     def render(self, context):
         """The exercise: prompt, editor, controls, hints, results and the hidden solution."""
         strings = context.strings
-        hints = "".join('<li tabindex="-1" hidden>{}</li>'.format(hint) for hint in self.hints_html)
+        hints = "".join('<li tabindex="-1" hidden>{}</li>'.format(context.render_body(hint)) for hint in self.hints)
         return (
             '<section class="exercise" id="exercise-{id}" aria-labelledby="exercise-{id}-title">\n'
             '<h2 id="exercise-{id}-title">{title}: <code>{id}</code></h2>\n'
@@ -75,7 +76,7 @@ class Exercise:
             '<pre class="code highlight"><code>{solution}</code></pre></div>\n'
             "</section>\n"
         ).format(
-            id=html.escape(self.id), title=html.escape(strings["exercise_title"]), prompt=self.prompt_html,
+            id=html.escape(self.id), title=html.escape(strings["exercise_title"]), prompt=context.render_body(self.prompt),
             keyboard=html.escape(strings["exercise_keyboard"]),
             code_label=html.escape(strings["exercise_code_label"]), starter=highlight.highlight(self.starter),
             check=html.escape(strings["check"]), show_solution=html.escape(strings["show_solution"]),
@@ -87,36 +88,67 @@ class Exercise:
         )
 
 
+def _inside_lesson(directive, option, context):
+    """The absolute path an option names, or None after reporting one that leaves the lesson's folder."""
+    folder = context.lesson.folder.resolve()
+    path = (folder / directive.options[option]).resolve()
+    if path != folder and folder not in path.parents:
+        context.errors.error(directive.line, ":{}: {} is outside the lesson's folder; keep exercise files inside "
+                                             "{}".format(option, directive.options[option], folder.name))
+        return None
+    return path
+
+
+def _read_files(directive, context):
+    """({'starter': code, 'solution': code}, {wrong file name: code}), or None after reporting what is missing."""
+    line = directive.line
+    codes = {}
+    for option in ("starter", "solution"):
+        path = _inside_lesson(directive, option, context)
+        if path is not None and not path.is_file():
+            context.errors.error(line, ":{}: names {}, which does not exist".format(option, path))
+        elif path is not None:
+            code = read_source(path, context.errors)
+            if code is not None:
+                codes[option] = code
+    wrong_dir = _inside_lesson(directive, "wrong", context)
+    if wrong_dir is None:
+        return None
+    wrong = {path.name: read_source(path, context.errors) for path in sorted(wrong_dir.glob("*.py"))}
+    if not wrong:
+        context.errors.error(line, ":wrong: names {}, which holds no known-wrong solutions (*.py); add at least "
+                                   "one mistake the checker must reject".format(wrong_dir))
+    if None in wrong.values() or len(codes) < 2:
+        return None
+    return codes, wrong
+
+
 def parse(directive, context):
-    """Read the exercise's files and render its prompt and hints."""
+    """Read the exercise's files and parse its prompt and hints."""
     check_options(directive, context, OPTIONS)
     line = directive.line
     if not ID.match(directive.argument):
         context.errors.error(line, "an exercise needs an id that is a Python name: ::::{exercise} multi_head")
+        return None
+    earlier = context.claim("exercise", directive.argument, line)
+    if earlier is not None:
+        context.errors.error(line, "the exercise id '{}' is already used at line {}; give each exercise its own "
+                                   "id".format(directive.argument, earlier))
         return None
     for option in OPTIONS:
         if not isinstance(directive.options.get(option), str):
             context.errors.error(line, "the exercise lacks ':{}:'".format(option))
     if any(not isinstance(directive.options.get(option), str) for option in OPTIONS):
         return None
-    folder = context.lesson.folder
-    codes = {}
-    for option in ("starter", "solution"):
-        path = folder / directive.options[option]
-        if not path.is_file():
-            context.errors.error(line, ":{}: names {}, which does not exist".format(option, path))
-        else:
-            codes[option] = path.read_text(encoding="utf-8")
-    wrong_dir = folder / directive.options["wrong"]
-    wrong = {path.name: path.read_text(encoding="utf-8") for path in sorted(wrong_dir.glob("*.py"))}
-    if not wrong:
-        context.errors.error(line, ":wrong: names {}, which holds no known-wrong solutions (*.py); add at least "
-                                   "one mistake the checker must reject".format(wrong_dir))
-    if len(codes) < 2:
+    files = _read_files(directive, context)
+    if files is None:
         return None
-    hints = [match.group(1) for match in HINT.finditer(directive.body)]
-    prompt = HINT.sub("", directive.body)
+    codes, wrong = files
+    body, first = directive.body, directive.body_line
+    hints = [context.parse_body(match.group(1), first + body.count("\n", 0, match.start(1)))
+             for match in HINT.finditer(body)]
+    # Each hint leaves its line breaks behind, so the prompt's lines keep their numbers in the file.
+    prompt = HINT.sub(lambda match: "\n" * match.group(0).count("\n"), body)
     return Exercise(
         id=directive.argument, line=line, checker=directive.options["checker"], starter=codes["starter"],
-        solution=codes["solution"], wrong=wrong, prompt_html=context.render_markdown(prompt, directive.body_line),
-        hints_html=[context.render_markdown(hint, directive.body_line) for hint in hints])
+        solution=codes["solution"], wrong=wrong, prompt=context.parse_body(prompt, first), hints=hints)

@@ -30,7 +30,7 @@ class Explorable:
     kind: str
     function: str
     args: dict
-    caption_html: str
+    caption: object
     line: int
     state: dict = field(default_factory=dict)
     is_explorable = True
@@ -58,7 +58,7 @@ class Explorable:
         body = explorables.KINDS[self.kind].render(self.state, self.number, context)
         return ('<figure class="explorable" id="explorable-{n}" data-kind="{kind}">\n{body}'
                 '<figcaption>{caption}</figcaption>\n</figure>\n').format(
-                    n=self.number, kind=html.escape(self.kind), body=body, caption=self.caption_html)
+                    n=self.number, kind=html.escape(self.kind), body=body, caption=context.render_body(self.caption))
 
 
 def parse(directive, context):
@@ -77,5 +77,5 @@ def parse(directive, context):
         context.errors.error(directive.line, "':args:' must be a mapping, such as ':args: {row: 3}'")
         return None
     return Explorable(number=context.next_number("explorable"), kind=directive.argument, function=function,
-                      args=args, caption_html=context.render_markdown(directive.body, directive.body_line),
+                      args=args, caption=context.parse_body(directive.body, directive.body_line),
                       line=directive.line)

@@ -10,13 +10,13 @@ from .base import check_options
 class FurtherReading:
     """An aside headed by the UI's "further reading" title."""
 
-    body_html: str
+    body: object
 
     def render(self, context):
         """An <aside> with a localized heading and the author's list."""
         return ('<aside class="further-reading" aria-labelledby="further-reading">\n'
                 '<h2 id="further-reading">{}</h2>\n{}</aside>\n').format(
-                    html.escape(context.strings["further_reading"]), self.body_html)
+                    html.escape(context.strings["further_reading"]), context.render_body(self.body))
 
 
 def parse(directive, context):
@@ -24,4 +24,4 @@ def parse(directive, context):
     check_options(directive, context, ())
     if "](" not in directive.body and "<http" not in directive.body:
         context.errors.error(directive.line, "further-reading lists sources: add at least one Markdown link")
-    return FurtherReading(body_html=context.render_markdown(directive.body, directive.body_line))
+    return FurtherReading(body=context.parse_body(directive.body, directive.body_line))

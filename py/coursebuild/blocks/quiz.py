@@ -14,25 +14,34 @@ Texts are Markdown with math.
 """
 
 import html
+import math
 from dataclasses import dataclass, field
 
 import yaml
 
+from ..errors import closest
 from ..glue_role import format_value
 from .base import check_options
 
 KINDS = ("single", "multiple", "numeric", "truefalse")
+KEYS = {  # the keys each kind of question takes
+    "single": ("explanation", "options", "question"),
+    "multiple": ("explanation", "options", "question"),
+    "numeric": ("answer", "explanation", "question", "tolerance"),
+    "truefalse": ("answer", "explanation", "question"),
+}
+OPTION_KEYS = ("correct", "text")
 
 
 @dataclass
 class Quiz:
-    """One question: its kind, rendered texts and its key."""
+    """One question: its kind, its texts as parsed Markdown and its key."""
 
     number: int
     kind: str
-    question_html: str
-    explanation_html: str
-    options_html: list = field(default_factory=list)
+    question: object
+    explanation: object
+    options: list = field(default_factory=list)
     correct: list = field(default_factory=list)
     answer: object = None
     tolerance: float = 0
@@ -63,7 +72,7 @@ class Quiz:
                       'name="{name}"></label>').format(label=html.escape(strings["quiz_number_label"]), name=name)
         else:
             kind = "checkbox" if self.kind == "multiple" else "radio"
-            choices = self.options_html if self.kind != "truefalse" else [
+            choices = [_inline(context, option) for option in self.options] if self.kind != "truefalse" else [
                 html.escape(strings["quiz_true"]), html.escape(strings["quiz_false"])]
             values = ["true", "false"] if self.kind == "truefalse" else [str(i) for i in range(len(choices))]
             inputs = "".join('<label class="quiz-option"><input type="{kind}" name="{name}" value="{value}"> '
@@ -79,13 +88,13 @@ class Quiz:
             '<div class="quiz-explanation" hidden>{explanation}</div></div>\n'
             "</form>\n"
         ).format(n=self.number, kind=self.kind, label=html.escape(strings["quiz_question"].format(n=self.number)),
-                 question=self.question_html, inputs=inputs, check=html.escape(strings["quiz_check"]),
-                 retry=html.escape(strings["quiz_retry"]), explanation=self.explanation_html,
+                 question=_inline(context, self.question), inputs=inputs, check=html.escape(strings["quiz_check"]),
+                 retry=html.escape(strings["quiz_retry"]), explanation=context.render_body(self.explanation),
                  notes="".join('<p class="quiz-note">{}</p>'.format(html.escape(note)) for note in notes))
 
 
 def parse(directive, context):
-    """Validate the question's YAML and render its texts."""
+    """Validate the question's YAML and parse its texts, each at its own line."""
     check_options(directive, context, ())
     line = directive.line
     kind = directive.argument
@@ -103,23 +112,26 @@ def parse(directive, context):
     if not isinstance(spec, dict):
         context.errors.error(line, "a quiz is YAML with question:, explanation: and its answer")
         return None
+    lines = _yaml_lines(directive.body, directive.body_line)
+    meant = _check_keys(spec, lines, kind, context)
     missing = [needed for needed in ("question", "explanation")
                if not isinstance(spec.get(needed), str) or not spec[needed].strip()]
     for needed in missing:
-        context.errors.error(line, "the quiz lacks '{}:'; add it as text".format(needed))
+        if needed not in meant:  # a misspelling of it was reported already
+            context.errors.error(line, "the quiz lacks '{}:'; add it as text".format(needed))
     if missing:
         return None
     quiz = Quiz(number=context.next_number("quiz"), kind=kind,
-                question_html=_inline(context, spec["question"], directive.body_line),
-                explanation_html=context.render_markdown(spec["explanation"], directive.body_line))
+                question=context.parse_body(spec["question"], lines.get("question", directive.body_line)),
+                explanation=context.parse_body(spec["explanation"], lines.get("explanation", directive.body_line)))
     if kind in ("single", "multiple"):
-        _parse_options(quiz, spec, context, line, directive.body_line)
+        _parse_options(quiz, spec, context, line, lines)
     elif kind == "numeric":
-        if not isinstance(spec.get("answer"), (int, float)) or isinstance(spec.get("answer"), bool):
-            context.errors.error(line, "a numeric question needs 'answer:' as a number")
-        if not isinstance(spec.get("tolerance"), (int, float)) or spec.get("tolerance", -1) < 0:
-            context.errors.error(line, "a numeric question needs 'tolerance:' (0 or more), the margin the page "
-                                       "accepts and shows")
+        if not _finite(spec.get("answer")):
+            context.errors.error(lines.get("answer", line), "a numeric question needs 'answer:' as a finite number")
+        if not _finite(spec.get("tolerance")) or spec["tolerance"] < 0:
+            context.errors.error(lines.get("tolerance", line), "a numeric question needs 'tolerance:' (a finite "
+                                 "number, 0 or more), the margin the page accepts and shows")
         quiz.answer, quiz.tolerance = spec.get("answer"), spec.get("tolerance", 0)
     else:
         if not isinstance(spec.get("answer"), bool):
@@ -128,7 +140,41 @@ def parse(directive, context):
     return quiz
 
 
-def _parse_options(quiz, spec, context, line, body_line):
+def _finite(value):
+    """True for a number a page can hold: not a bool, not infinite, not NaN."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _check_keys(spec, lines, kind, context):
+    """Report keys the question's kind does not take (a misspelled key would change the quiz silently).
+
+    Returns the known keys that the unknown ones most likely meant.
+    """
+    meant = set()
+    for key in spec:
+        if key not in KEYS[kind]:
+            meant.add(closest(key, KEYS[kind]))
+            context.errors.error(lines.get(("key", str(key)), lines["first"]), "a {} question has no key '{}:'{} (known: {})".format(
+                kind, key, _suggestion(key, KEYS[kind]), ", ".join(KEYS[kind])))
+    options = spec.get("options") if isinstance(spec.get("options"), list) else []
+    for index, option in enumerate(options if "options" in KEYS[kind] else []):
+        for key in option if isinstance(option, dict) else ():
+            if key not in OPTION_KEYS:
+                context.errors.error(lines.get(("options", index, str(key)), lines["first"]), "option {} has no key '{}:'{} (known: "
+                                     "{})".format(index + 1, key, _suggestion(key, OPTION_KEYS), ", ".join(OPTION_KEYS)))
+    for key, line in lines.get("duplicates", []):
+        context.errors.error(line, "the key '{}:' is written twice; keep one".format(key))
+    return meant
+
+
+def _suggestion(key, known):
+    """'; did you mean 'explanation:'?' for a key close to a known one, or nothing."""
+    close = closest(key, known)
+    return "; did you mean '{}:'?".format(close) if close else ""
+
+
+def _parse_options(quiz, spec, context, line, lines):
+    """Parse the options of a single or multiple choice question and its key."""
     options = spec.get("options")
     if not isinstance(options, list) or len(options) < 2:
         context.errors.error(line, "a {} question needs 'options:' with at least two entries".format(quiz.kind))
@@ -137,7 +183,10 @@ def _parse_options(quiz, spec, context, line, body_line):
         if not isinstance(option, dict) or not isinstance(option.get("text"), str):
             context.errors.error(line, "option {} needs 'text:'".format(index + 1))
             continue
-        quiz.options_html.append(_inline(context, option["text"], body_line))
+        quiz.options.append(context.parse_body(option["text"], lines.get(("options", index), line)))
+        if not isinstance(option.get("correct", False), bool):
+            context.errors.error(lines.get(("options", index, "correct"), line),
+                                 "'correct:' of option {} must be true or false".format(index + 1))
         if option.get("correct") is True:
             quiz.correct.append(index)
     if not quiz.correct:
@@ -147,8 +196,42 @@ def _parse_options(quiz, spec, context, line, body_line):
                                    "one".format(len(quiz.correct)))
 
 
-def _inline(context, text, line):
-    rendered = context.render_markdown(text, line).strip()
+def _yaml_lines(text, first_line):
+    """File lines in the quiz's YAML: of each text ('question', ('options', i)), key (('key', k)), option key."""
+    lines = {"duplicates": [], "first": first_line}
+    root = yaml.compose(text)
+    for key, value in _pairs(root):
+        _note_key(lines, ("key", key.value), first_line + key.start_mark.line)
+        lines[key.value] = first_line + _start(value)
+        if key.value == "options" and isinstance(value, yaml.SequenceNode):
+            for index, item in enumerate(value.value):
+                for option_key, option_value in _pairs(item):
+                    _note_key(lines, ("options", index, option_key.value), first_line + option_key.start_mark.line)
+                    if option_key.value == "text":
+                        lines[("options", index)] = first_line + _start(option_value)
+    return lines
+
+
+def _note_key(lines, where, line):
+    """Record where a key is written, and a second writing of it as a duplicate."""
+    if where in lines:
+        lines["duplicates"].append((where[-1], line))
+    lines[where] = line
+
+
+def _pairs(node):
+    """The (key, value) nodes of a YAML mapping node; none for anything else."""
+    return node.value if isinstance(node, yaml.MappingNode) else []
+
+
+def _start(node):
+    """0-based line of a YAML value's text: a block scalar (| or >) starts on the line after its indicator."""
+    return node.start_mark.line + (1 if getattr(node, "style", None) in ("|", ">") else 0)
+
+
+def _inline(context, body):
+    """A short text rendered without its paragraph, to sit inside a legend or a label."""
+    rendered = context.render_body(body).strip()
     if rendered.startswith("<p>") and rendered.endswith("</p>") and rendered.count("<p>") == 1:
         rendered = rendered[3:-4]
     return rendered

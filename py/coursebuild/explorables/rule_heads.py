@@ -4,8 +4,8 @@ import html
 
 from course.display import heatmap
 
-from ..blocks.code_cell import label_tables
 from ..glue_role import format_value
+from ..outputs import label_tables
 
 
 def validate(state):
