@@ -1,14 +1,13 @@
-"""Lesson 000's explorable in Chromium, with the Python worker never started."""
+"""Explorables in Chromium: lesson 000's rule-heads with the Python worker never started, and display markup."""
 
-import json
+import html
+import re
 
 import pytest
 from playwright.sync_api import expect
 
-from course.explorables.rule_heads import WORDS, states
-from coursebuild.assets import load_strings
-from coursebuild.explorables.rule_heads import panel_lines
-from support import ROOT
+from course.explorables import engine
+from course.explorables.rule_heads import WORDS
 
 LESSON = "000-varias-cabezas/index.html"
 
@@ -24,17 +23,30 @@ def explorable(page, course_server):
     return figure
 
 
+def panel_lines(module, key, view, language):
+    """The lines of a text view as CPython draws them for one combination of the discrete controls."""
+    explorable = engine.load(module)
+    markup = explorable.draw(explorable.compute(key), key, language)[view]
+    return [html.unescape(line) for line in re.findall(r'<div class="xp-line">(.*?)</div>', markup)]
+
+
+def shown(figure, kind):
+    return figure.locator(".xp-view-{} .xp-variant:not([hidden])".format(kind))
+
+
 def test_the_explorable_is_drawn_on_load_without_the_runtime(page, explorable):
-    expect(explorable.locator(".explorable-map:not([hidden]) svg.heatmap")).to_have_count(1)
+    expect(shown(explorable, "heatmap").locator("svg.heatmap")).to_have_count(1)
     assert not [url for url in page.requests if "/runtime/" in url or "worker" in url]
 
 
 def test_each_of_the_five_buttons_draws_a_different_map(page, explorable):
     drawn = []
+    buttons = explorable.locator(".xp-choice button")
     for index in range(5):
-        explorable.locator(".map-button").nth(index).click()
-        expect(explorable.locator(".map-button").nth(index)).to_have_attribute("aria-pressed", "true")
-        visible = explorable.locator(".explorable-map:not([hidden])")
+        buttons.nth(index).click()
+        expect(buttons.nth(index)).to_have_attribute("aria-pressed", "true")
+        expect(explorable.locator(".xp-choice [aria-pressed=true]")).to_have_count(1)
+        visible = shown(explorable, "heatmap")
         expect(visible).to_have_count(1)
         expect(visible.locator("svg.heatmap")).to_be_visible()
         drawn.append(visible.locator("svg.heatmap").inner_html())
@@ -44,25 +56,29 @@ def test_each_of_the_five_buttons_draws_a_different_map(page, explorable):
 
 @pytest.mark.parametrize("word", ["duerme", "persiguen"])
 def test_choosing_a_row_shows_the_panel_computed_by_py(page, explorable, word):
-    strings, _ = load_strings(ROOT / "site")
-    expected = panel_lines(states(), WORDS.index(word), strings["es"], "es")
+    explorable.get_by_role("button", name="Una cabeza: las cuatro reglas sumadas").click()
     explorable.get_by_label(word, exact=True).check()
-    panel = explorable.locator(".panel-row:not([hidden]) li")
-    expect(panel).to_have_text(expected)
-    assert explorable.get_attribute("data-row") == str(WORDS.index(word))
+    expected = panel_lines("rule_heads", (4, WORDS.index(word)), 1, "es")
+    expect(shown(explorable, "text").locator(".xp-line")).to_have_text(expected)
+    assert explorable.get_attribute("data-key") == "4-{}".format(WORDS.index(word))
 
 
-def test_the_row_picker_moves_with_arrow_keys(page, explorable):
+def test_the_outlined_row_of_the_heatmap_follows_the_chosen_word(page, explorable):
+    explorable.get_by_label("persiguen", exact=True).check()
+    svg = shown(explorable, "heatmap").locator("svg.heatmap")
+    top = float(svg.locator(".hm-cell").first.get_attribute("y"))
+    height = float(svg.locator(".hm-highlight").get_attribute("height"))
+    expect(svg.locator(".hm-highlight")).to_have_attribute("y", str(int(top + WORDS.index("persiguen") * height)))
+
+
+def test_the_row_picker_moves_with_arrow_keys_and_the_map_buttons_with_enter(page, explorable):
     explorable.get_by_label("duerme", exact=True).focus()
     page.keyboard.press("ArrowLeft")
     expect(explorable.get_by_label("gatos", exact=True)).to_be_checked()
-    expect(explorable.locator(".panel-row:not([hidden]) .panel-title")).to_contain_text("«gatos»")
-
-
-def test_the_worker_computes_new_states_with_the_same_py_function(page, course_server):
-    page.goto(course_server.url(LESSON))
-    result = page.evaluate("() => window.coursePage.client.call('course.explorables.rule_heads:states', {})")
-    assert json.loads(json.dumps(result)) == json.loads(json.dumps(states()))
+    expect(shown(explorable, "text").locator(".xp-text-title")).to_contain_text("«gatos»")
+    explorable.get_by_role("button", name="Concordancia de número").focus()
+    page.keyboard.press("Enter")
+    expect(shown(explorable, "heatmap").locator(".figure-title")).to_have_text("Concordancia de número")
 
 
 def test_display_markup_is_whitelisted_at_build_time_and_in_the_browser(page, playground_server):
