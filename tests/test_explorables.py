@@ -2,11 +2,15 @@
 
 import inspect
 import json
+import re
+import sys
 from html.parser import HTMLParser
 
 import numpy as np
 import pytest
 
+import course.explorables
+from course.attention import softmax
 from course.display import Figure, heatmap
 from course.explorables import call, engine
 from course.explorables.engine import Choice, Explorable, Matrix, Radio, Stepper, Table, Text, Value
@@ -200,3 +204,122 @@ def test_the_build_draws_each_distinct_view_once_and_shows_the_first_state(weigh
     assert markup.count('class="xp-variant"') == 5 + len(WORDS)  # 5 maps, one panel per asking word
     assert markup.count('class="xp-variant" data-keys') - markup.count(" hidden>") == 2
     assert 'value="7" checked' in markup and 'aria-pressed="true">¿Es un sustantivo?' in markup
+
+
+def test_the_worked_example_of_the_authoring_guide_builds_and_draws_every_state(tmp_path, monkeypatch):
+    guide = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+    section = guide[guide.index("### `explorable`"):guide.index("### `answer`")]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    directive = re.search(r"(```\{explorable\} softmax-factor\n.*?```)", section, re.S).group(1)
+    extra = tmp_path / "modules"
+    extra.mkdir()
+    (extra / "softmax_factor.py").write_text(code, encoding="utf-8")
+    monkeypatch.setattr(course.explorables, "__path__", list(course.explorables.__path__) + [str(extra)])
+    lesson = tmp_path / "lessons" / "01-example"
+    lesson.mkdir(parents=True)
+    (lesson / "lesson.md").write_text("---\ntitle: Example\nlanguage: en\norder: 1\nsummary: S.\n---\n\n" + directive
+                                      + "\n\nSharper: {glue}`sf_sharp_bank:.1%`.\n", encoding="utf-8")
+    try:
+        build_site(tmp_path / "lessons", tmp_path / "_site")
+    finally:
+        sys.modules.pop("course.explorables.softmax_factor", None)
+    page = (tmp_path / "_site" / "01-example" / "index.html").read_text(encoding="utf-8")
+    scores = np.array([0.20, 0.54, 1.18]) / 2
+    for factor in (0.1, 1.0, 5.0):
+        assert "<td>{}</td>".format(format_value(float(softmax(factor * scores)[-1]), ".1%", "en")) in page
+    assert "Sharper: <span class=\"glued\" data-glue=\"sf_sharp_bank\">{}</span>".format(
+        format_value(float(softmax(5 * scores)[-1]), ".1%", "en")) in page
+    assert 'aria-pressed="true">× 1</button>' in page and 'value="1.00"' in page
+
+
+# Lesson 003's explorables against direct NumPy computation
+
+
+def direct_bank_weights(W_q, tokens):
+    """bank's weights computed here from the seed's vectors, with W_k keeping the first three features."""
+    vectors = {"the": [0, 0, 0, 1.0], "river": [0, 1.0, 0, 0.2], "money": [1.0, 0, 0, 0.2], "bank": [0.5, 0.5, 0.8, 0.2]}
+    X = np.array([vectors[token] for token in tokens])
+    q = X[-1] @ W_q
+    scores = X[:, :3] @ q / np.sqrt(3)
+    return np.exp(scores) / np.exp(scores).sum()
+
+
+def test_the_structure_preset_gives_the_seeds_weights_for_the_river_bank():
+    W_q = np.zeros((4, 3))
+    W_q[2, 1] = 3.75  # the seed's matrix: bank's structure feature asks along water
+    weights = direct_bank_weights(W_q, ("the", "river", "bank"))
+    assert np.round(100 * weights, 1).tolist() == [11.1, 62.6, 26.3]  # the seed's 11.1 % / 62.6 % / 26.3 %
+    glue = engine.load("query_match").glue()
+    assert [glue["qm_structure_river_" + token] for token in ("the", "river", "bank")] == pytest.approx(weights)
+    table = engine.recompute("query_match", {"preset": 2, "sentence": 0}, "uk")["views"][2]
+    assert "<td>11,1%</td>" in table and "<td>62,6%</td>" in table and "<td>26,3%</td>" in table
+
+
+@pytest.mark.parametrize("preset", ["finance", "water", "structure"])
+@pytest.mark.parametrize("sentence", ["river", "money"])
+def test_every_preset_and_sentence_matches_a_direct_computation(preset, sentence):
+    from course.explorables.query_match import PRESETS, SENTENCES, match
+    expected = direct_bank_weights(PRESETS[preset], SENTENCES[sentence])
+    assert match(PRESETS[preset], sentence)[3] == pytest.approx(expected)
+    assert np.linalg.norm(np.array([0.5, 0.5, 0.8, 0.2]) @ PRESETS[preset]) == pytest.approx(3.0)
+
+
+def test_switching_sentences_keeps_banks_query_and_changes_the_keys():
+    from course.explorables.query_match import PRESETS, match
+    Q_river, K_river, _, _ = match(PRESETS["finance"], "river")
+    Q_money, K_money, _, _ = match(PRESETS["finance"], "money")
+    assert np.array_equal(Q_river[-1], Q_money[-1]) and not np.array_equal(K_river[1], K_money[1])
+
+
+def test_edited_coefficients_are_computed_like_the_presets():
+    W_q = [[2.5, 0, 0], [0, -1, 0], [0, 3.75, 0], [0, 0, 0]]
+    views = engine.recompute("query_match", {"preset": 0, "sentence": 1, "wq": W_q}, "en")["views"]
+    for weight in direct_bank_weights(np.array(W_q), ("the", "money", "bank")):
+        assert "<td>{}</td>".format(format_value(float(weight), ".1%", "en")) in views[2]
+    with pytest.raises(ValueError, match="must be 4×3"):
+        engine.recompute("query_match", {"preset": 0, "sentence": 1, "wq": [[1.0]]}, "en")
+
+
+def test_the_tower_steps_give_the_seeds_weights_and_mixtures():
+    from course.explorables.match_content import head
+    X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0]])
+    swap = np.array([[0.0, 1.0], [1.0, 0.0]])
+    for step, (W_q, W_v) in enumerate([(np.eye(2), np.eye(2)), (swap, np.eye(2)), (swap, swap)]):
+        scores = X @ (X[2] @ W_q) / np.sqrt(2)
+        weights = np.exp(scores) / np.exp(scores).sum()
+        _, _, _, got_weights, got_mixture = head(step)
+        assert got_weights == pytest.approx(weights) and got_mixture == pytest.approx(weights @ (X @ W_v))
+    assert np.round(head(0)[3], 4).tolist() == [0.2483, 0.2483, 0.5035]  # the seed's numbers
+    assert np.round(head(1)[3], 4).tolist() == [0.2483, 0.5035, 0.2483]
+    assert np.round(head(1)[4], 4).tolist() == [0.2483, 0.5035]
+    assert np.round(head(2)[4], 4).tolist() == [0.5035, 0.2483]
+    assert np.round(X[2] + head(1)[4], 4).tolist() == [1.2483, 0.5035]
+
+
+def test_the_tower_panel_says_what_each_step_changed():
+    explorable = engine.load("match_content")
+    texts = [Text("q").render(explorable.compute((step,))["query"], "uk") for step in range(3)]
+    assert "змінилися ваги" in texts[1] and "Eiffel" in texts[1]
+    assert "Ваги ті самі" in texts[2]
+
+
+@pytest.mark.parametrize("sentence", [("river", "bank"), ("bank", "river")])
+def test_the_causal_mask_gives_the_future_no_weight_and_rows_still_sum_to_one(sentence):
+    from course.explorables.causal_mask import weights
+    vectors = {"river": [0, 1.0, 0, 0.2], "bank": [0.5, 0.5, 0.8, 0.2]}
+    X = np.array([vectors[token] for token in sentence])
+    scores = X @ X.T / 2
+    both = np.exp(scores) / np.exp(scores).sum(axis=1, keepdims=True)
+    _, bidirectional = weights(sentence, False)
+    _, causal = weights(sentence, True)
+    assert bidirectional == pytest.approx(both)
+    assert causal[0].tolist() == [1.0, 0.0] and causal[1] == pytest.approx(both[1])
+    assert np.allclose(causal.sum(axis=1), 1.0)
+
+
+def test_in_bank_river_the_causal_bank_reads_only_itself_and_in_river_bank_its_row_is_unchanged():
+    glue = engine.load("causal_mask").glue()
+    assert glue["cm_bank_river_causal_bank"] == 1.0 and glue["cm_bank_river_causal_river"] == 0.0
+    assert glue["cm_river_bank_causal_bank"] == pytest.approx(glue["cm_river_bank_bidirectional_bank"])
+    table = engine.recompute("causal_mask", {"sentence": 1, "causal": 1}, "uk")["views"][1]
+    assert "<td>−∞</td>" in table

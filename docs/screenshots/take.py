@@ -1,9 +1,10 @@
 """Regenerate the explorable screenshots in this folder: light and dark themes at 900 px, light at 375 px.
 
-    .venv/bin/python docs/screenshots/take.py [SITE]
+    .venv/bin/python docs/screenshots/take.py
 
-SITE is a built site (default: build the course into a temporary folder). Each shot
-is one explorable after the clicks listed in SHOTS, with the runtime bar hidden.
+Builds the lessons each shot needs into a temporary folder (the course, and the
+fixture lesson that carries lesson 003's explorables until the lesson does). Each
+shot is one explorable after the clicks listed in SHOTS, with the runtime bar hidden.
 """
 
 import sys
@@ -15,22 +16,27 @@ sys.path.insert(0, str(HERE.parents[1] / "tests"))
 
 from support import ROOT, Server, build_site, launch  # noqa: E402
 
-# name: (page, explorable's element id, what to click first, as (role, accessible name) pairs)
+FIXTURE = ROOT / "tests" / "fixtures" / "explorables" / "lessons"
+# name: (lessons folder, page, explorable's element id, what to click first, as (role, accessible name) pairs)
 SHOTS = {
-    "rule-heads": ("000-varias-cabezas/index.html", "explorable-1",
+    "rule-heads": (ROOT / "lessons", "000-varias-cabezas/index.html", "explorable-1",
                    [("button", "Una cabeza: las cuatro reglas sumadas"), ("radio", "persiguen")]),
+    "query-match": (FIXTURE, "01-holova/index.html", "explorable-1", []),
+    "match-content": (FIXTURE, "01-holova/index.html", "explorable-2", [("button", "Далі →")]),
+    "causal-mask": (FIXTURE, "01-holova/index.html", "explorable-3",
+                    [("button", "bank river"), ("button", "Каузальна маска (−∞ над діагоналлю)")]),
 }
 THEMES = (("light", "light", 900), ("dark", "dark", 900), ("375px", "light", 375))
 
 
-def shoot(site, shots=SHOTS, out=HERE):
-    """Write <out>/explorable-<name>-<theme>.png for every shot."""
+def shoot(site, shots, out=HERE):
+    """Write <out>/explorable-<name>-<theme>.png for every shot of one built site."""
     from playwright.sync_api import sync_playwright
     server = Server(site)
     try:
         with sync_playwright() as playwright:
             browser = launch(playwright)
-            for name, (page_path, element, clicks) in shots.items():
+            for name, (_, page_path, element, clicks) in shots.items():
                 for theme, scheme, width in THEMES:
                     context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
                     page = context.new_page()
@@ -48,14 +54,12 @@ def shoot(site, shots=SHOTS, out=HERE):
         server.close()
 
 
-def main(argv=None):
-    """Build the course unless a site is given, then take every shot."""
-    argv = sys.argv[1:] if argv is None else argv
-    if argv:
-        shoot(Path(argv[0]))
-        return 0
+def main():
+    """Build each lessons folder the shots need, then take its shots."""
     with tempfile.TemporaryDirectory() as folder:
-        shoot(build_site(ROOT / "lessons", Path(folder) / "_site"))
+        for number, lessons in enumerate(sorted({shot[0] for shot in SHOTS.values()})):
+            site = build_site(lessons, Path(folder) / str(number) / "_site")
+            shoot(site, {name: shot for name, shot in SHOTS.items() if shot[0] == lessons})
     return 0
 
 

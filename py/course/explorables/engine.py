@@ -23,6 +23,7 @@ from html import escape
 from course.display import heatmap
 
 MAX_STATES = 256  # every combination of the discrete controls is drawn into the page
+BAR_STYLES = ("query", "key", "value", "faded")
 SEPARATORS = {"en": (".", ","), "es": (",", "."), "uk": (",", "\u00a0")}  # (decimal, thousands)
 
 
@@ -244,11 +245,11 @@ class Table(View):
 class Bars(View):
     """Vectors as rows of signed bars, one column per axis: {"axes", "vectors": [(label, values, style)], "title"}.
 
-    Styles: "query", "key" and "faded" (drawn lighter). Bars are scaled to the largest entry.
+    Styles: "query", "key", "value" and "faded" (a key drawn lighter). Bars are scaled to the largest entry.
     """
 
     kind = "bars"
-    CELL, LABEL, ROW = 76, 96, 30
+    CELL, LABEL, ROW = 110, 104, 30
 
     def __init__(self, key, spec=".2f"):
         super().__init__(key)
@@ -259,9 +260,9 @@ class Bars(View):
                 data.get("vectors"), list):
             return "bars need a dict with 'axes' and 'vectors' lists"
         for entry in data["vectors"]:
-            if len(entry) != 3 or len(entry[1]) != len(data["axes"]) or entry[2] not in ("query", "key", "faded"):
-                return "each vector must be (label, values, style) with {} values and style query, key or " \
-                       "faded".format(len(data["axes"]))
+            if len(entry) != 3 or len(entry[1]) != len(data["axes"]) or entry[2] not in BAR_STYLES:
+                return "each vector must be (label, values, style) with {} values and a style among {}".format(
+                    len(data["axes"]), ", ".join(BAR_STYLES))
         return None
 
     def render(self, data, language, highlight_row=None):
