@@ -232,6 +232,29 @@ def test_the_worked_example_of_the_authoring_guide_builds_and_draws_every_state(
     assert 'aria-pressed="true">× 1</button>' in page and 'value="1.00"' in page
 
 
+def test_a_broken_copy_of_the_worked_example_fails_the_build_at_the_modules_line(tmp_path, monkeypatch, capsys):
+    guide = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(.*?)```", guide[guide.index("### `explorable`"):], re.S).group(1)
+    code = code.replace("for value, _ in FACTORS}", "for value, _ in FACTORS[:2]}")  # no preset for × 5
+    line = next(number for number, text in enumerate(code.splitlines(), 1) if 'Number("factor"' in text)
+    extra = tmp_path / "modules"
+    extra.mkdir()
+    (extra / "softmax_factor.py").write_text(code, encoding="utf-8")
+    monkeypatch.setattr(course.explorables, "__path__", list(course.explorables.__path__) + [str(extra)])
+    lesson = tmp_path / "lessons" / "01-example"
+    lesson.mkdir(parents=True)
+    (lesson / "lesson.md").write_text("---\ntitle: E\nlanguage: en\norder: 1\nsummary: S.\n---\n\n"
+                                      "```{explorable} softmax-factor\nCaption.\n```\n", encoding="utf-8")
+    try:
+        with pytest.raises(AssertionError):
+            build_site(tmp_path / "lessons", tmp_path / "_site")
+    finally:
+        sys.modules.pop("course.explorables.softmax_factor", None)
+    errors = capsys.readouterr().err.replace("\\", "/")
+    assert "01-example/lesson.md:8: explorable 'softmax_factor': " in errors
+    assert "softmax_factor.py:{}: 'factor' has no preset for preset=5.0".format(line) in errors
+
+
 # Lesson 003's explorables against direct NumPy computation
 
 

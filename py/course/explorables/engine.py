@@ -114,7 +114,7 @@ class Toggle(Choice):
     kind = "toggle"
 
     def __init__(self, name, label, value=False):
-        super().__init__(name, label, [(False, "off"), (True, "on")], value)
+        super().__init__(name, label, [(False, label), (True, label)], value)
 
 
 class Stepper(Choice):
@@ -170,10 +170,12 @@ class Matrix(Number):
         return None
 
     def read(self, value):
+        """The grid as Python computes with it."""
         return [[float(entry) for entry in row] for row in value]
 
 
 def _not_finite(value):
+    """A message if the value is not a finite number, else None."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         return "{!r} is not a finite number".format(value)
     return None
@@ -224,6 +226,7 @@ class Table(View):
         self.spec = spec
 
     def check(self, data):
+        """A message for the first thing wrong with the data, or None."""
         if not isinstance(data, dict) or not isinstance(data.get("columns"), list) or not isinstance(
                 data.get("rows"), list):
             return "a table needs a dict with 'columns' and 'rows' lists"
@@ -232,6 +235,7 @@ class Table(View):
         return None
 
     def render(self, data, language, highlight_row=None):
+        """The view drawn as whitelisted HTML, numbers in the lesson's language."""
         head = "".join('<th scope="col">{}</th>'.format(escape(str(column))) for column in data["columns"])
         body = "".join("<tr><th scope=\"row\">{}</th>{}</tr>".format(
             escape(show(row[0], self.spec, language)),
@@ -256,6 +260,7 @@ class Bars(View):
         self.spec = spec
 
     def check(self, data):
+        """A message for the first thing wrong with the data, or None."""
         if not isinstance(data, dict) or not isinstance(data.get("axes"), list) or not isinstance(
                 data.get("vectors"), list):
             return "bars need a dict with 'axes' and 'vectors' lists"
@@ -266,6 +271,7 @@ class Bars(View):
         return None
 
     def render(self, data, language, highlight_row=None):
+        """The view drawn as whitelisted HTML, numbers in the lesson's language."""
         axes, vectors = data["axes"], data["vectors"]
         scale = max([abs(float(v)) for _, values, _ in vectors for v in values] + [1e-12])
         width = self.LABEL + self.CELL * len(axes) + 4
@@ -313,6 +319,7 @@ class Text(View):
         self.spec = spec
 
     def check(self, data):
+        """A message for the first thing wrong with the data, or None."""
         if not isinstance(data, list):
             return "a text panel needs a list of lines"
         for line in data:
@@ -326,6 +333,7 @@ class Text(View):
         return None
 
     def render(self, data, language, highlight_row=None):
+        """The view drawn as whitelisted HTML, numbers in the lesson's language."""
         lines = []
         for line in data:
             if isinstance(line, tuple) and line[0] == "title":
@@ -347,18 +355,22 @@ class Explorable:
 
     @property
     def controls(self):
+        """Every control, in page order."""
         return [part for part in self.parts if not part.is_view]
 
     @property
     def discrete(self):
+        """The controls whose every value is precomputed."""
         return [part for part in self.controls if part.discrete]
 
     @property
     def continuous(self):
+        """The controls recomputed in the page's worker."""
         return [part for part in self.controls if not part.discrete]
 
     @property
     def views(self):
+        """Every view, in page order."""
         return [part for part in self.parts if part.is_view]
 
     def keys(self):
@@ -460,6 +472,7 @@ class DeclarationError(ValueError):
 
 
 def _arguments(key, explorable):
+    """The discrete values of a combination, written as state()'s keyword arguments."""
     return ", ".join("{}={!r}".format(name, value) for name, value in explorable.values(key).items()
                      if name in [control.name for control in explorable.discrete])
 

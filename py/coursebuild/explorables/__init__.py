@@ -103,8 +103,8 @@ def toggle_html(control, number, strings, language):
 def stepper_html(control, number, strings, language):
     """Previous, next and reset buttons around the title of the current step."""
     total = len(control.options)
-    titles = "".join('<span class="xp-step" data-index="{i}"{hidden}>{t}</span>'.format(
-        i=i, hidden="" if i == control.value else " hidden",
+    titles = "".join('<span class="xp-step"{hidden}>{t}</span>'.format(
+        hidden="" if i == control.value else " hidden",
         t=html.escape(strings["explorable_step"].format(n=i + 1, total=total, title=title)))
         for i, (_, title) in enumerate(control.options))
     return ('<div class="xp-control xp-stepper" role="group" aria-label="{label}" {attrs}>'
