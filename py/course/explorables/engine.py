@@ -20,7 +20,7 @@ import os
 import sys
 from html import escape
 
-from course.display import heatmap
+from course.display import Figure, heatmap
 
 MAX_STATES = 256  # every combination of the discrete controls is drawn into the page
 BAR_STYLES = ("query", "key", "value", "faded")
@@ -210,10 +210,10 @@ class Heatmap(View):
             return str(error)
         return None
 
-    def render(self, data, language, highlight_row=None):
+    def render(self, data, language, highlight_row=None, table_label=""):
         """The SVG heatmap of course.display, with its table of values."""
         return heatmap(data["values"], data["rows"], data["cols"], title=data.get("title", ""),
-                       decimals=self.decimals, highlight_row=highlight_row).html()
+                       decimals=self.decimals, highlight_row=highlight_row).html(table_label)
 
 
 class Table(View):
@@ -234,7 +234,7 @@ class Table(View):
             return "every row of the table must have {} cells, one per column".format(len(data["columns"]))
         return None
 
-    def render(self, data, language, highlight_row=None):
+    def render(self, data, language, highlight_row=None, table_label=""):
         """The view drawn as whitelisted HTML, numbers in the lesson's language."""
         head = "".join('<th scope="col">{}</th>'.format(escape(str(column))) for column in data["columns"])
         body = "".join("<tr><th scope=\"row\">{}</th>{}</tr>".format(
@@ -270,7 +270,7 @@ class Bars(View):
                     len(data["axes"]), ", ".join(BAR_STYLES))
         return None
 
-    def render(self, data, language, highlight_row=None):
+    def render(self, data, language, highlight_row=None, table_label=""):
         """The view drawn as whitelisted HTML, numbers in the lesson's language."""
         axes, vectors = data["axes"], data["vectors"]
         scale = max([abs(float(v)) for _, values, _ in vectors for v in values] + [1e-12])
@@ -301,9 +301,7 @@ class Bars(View):
         table = Table(self.key, self.spec)
         rows = [[label] + list(values) for label, values, _ in vectors]
         alternative = table.render({"columns": [""] + list(axes), "rows": rows}, language)
-        caption = '<figcaption class="figure-title">{}</figcaption>'.format(escape(title)) if title else ""
-        return ('<figure class="course-figure">{}{}<details class="figure-table"><summary class="figure-table-label">'
-                "</summary>{}</details></figure>").format(caption, "".join(parts), alternative)
+        return Figure("".join(parts), alternative, title).html(table_label)
 
 
 class Text(View):
@@ -332,7 +330,7 @@ class Text(View):
                     return "the template {!r} does not fit its values ({})".format(line[0], error)
         return None
 
-    def render(self, data, language, highlight_row=None):
+    def render(self, data, language, highlight_row=None, table_label=""):
         """The view drawn as whitelisted HTML, numbers in the lesson's language."""
         lines = []
         for line in data:
@@ -452,14 +450,17 @@ class Explorable:
                     _arguments(key, self), view.key, problem))
         return state
 
-    def draw(self, state, key, language, highlight_key=None):
-        """The HTML of every view for one state; highlights follow highlight_key (the page moves them)."""
+    def draw(self, state, key, language, highlight_key=None, table_label=""):
+        """The HTML of every view for one state; highlights follow highlight_key (the page moves them).
+
+        Without a table_label, figures leave the label of their table disclosure for the page to write.
+        """
         drawn = []
         for view in self.views:
             highlight = getattr(view, "highlight", None)
             where = key if highlight_key is None else highlight_key
             row = where[[control.name for control in self.discrete].index(highlight)] if highlight else None
-            drawn.append(view.render(state[view.key], language, highlight_row=row))
+            drawn.append(view.render(state[view.key], language, highlight_row=row, table_label=table_label))
         return drawn
 
 

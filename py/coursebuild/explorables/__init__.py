@@ -23,13 +23,14 @@ def compute(explorable):
 def render(explorable, states, module, number, strings, language):
     """The figure's inner HTML: controls and views in the module's order."""
     initial = explorable.initial()
-    drawings = {key: explorable.draw(state, key, language, highlight_key=initial) for key, state in states.items()}
+    drawings = {key: explorable.draw(state, key, language, highlight_key=initial,
+                                     table_label=strings["table_alternative"]) for key, state in states.items()}
     views, parts = iter(range(len(explorable.views))), []
     for part in explorable.parts:
         if part.is_view:
             index = next(views)
             parts.append(view_html(part, index, {key: drawn[index] for key, drawn in drawings.items()},
-                                   initial, strings))
+                                   initial))
         elif part.discrete:
             parts.append(CONTROLS[part.kind](part, number, strings, language))
         else:
@@ -45,26 +46,19 @@ def key_name(key):
     return "-".join(str(index) for index in key)
 
 
-def view_html(view, index, drawn, initial, strings):
+def view_html(view, index, drawn, initial):
     """One view: each distinct drawing once, shown for the combinations listed in its data-keys."""
     variants = {}
     for key, markup in drawn.items():
         variants.setdefault(markup, []).append(key_name(key))
     shown = key_name(initial)
     inner = "".join('<div class="xp-variant" data-keys="{keys}"{hidden}>{markup}</div>'.format(
-        keys=" ".join(keys), hidden="" if shown in keys else " hidden", markup=label_tables(markup, strings))
+        keys=" ".join(keys), hidden="" if shown in keys else " hidden", markup=markup)
         for markup, keys in variants.items())
     live = ' aria-live="polite"' if view.kind == "text" else ""
     highlight = ' data-highlight="{}"'.format(html.escape(view.highlight)) if getattr(view, "highlight", None) else ""
     return '<div class="xp-view xp-view-{kind}" data-view="{index}"{highlight}{live}>{inner}</div>'.format(
         kind=view.kind, index=index, highlight=highlight, live=live, inner=inner)
-
-
-def label_tables(markup, strings):
-    """Write the lesson-language label on the table disclosures of figures (the page does the same)."""
-    return markup.replace('<summary class="figure-table-label"></summary>',
-                          '<summary class="figure-table-label">{}</summary>'.format(
-                              html.escape(strings["table_alternative"])))
 
 
 def _discrete(control):
