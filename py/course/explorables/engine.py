@@ -127,14 +127,13 @@ class Stepper(Choice):
 
 
 class Number(Part):
-    """A number the learner types (or slides); a new value is computed by Python in the page."""
+    """A number the learner types; a new value is computed by Python in the page."""
 
     kind = "number"
 
-    def __init__(self, name, label, value, spec=".2f", follows=None, presets=None, slider=None):
+    def __init__(self, name, label, value, spec=".2f", follows=None, presets=None):
         super().__init__(name, label)
         self.value, self.spec, self.follows, self.presets = value, spec, follows, presets or {}
-        self.slider = slider  # None for a text box, or (minimum, maximum, step)
 
     def default(self, values):
         """Its value in a precomputed state: the preset of the control it follows, else its own."""

@@ -128,14 +128,10 @@ def _written(control, value, language):
 
 
 def number_html(control, number, strings, language, leader=None):
-    """A labelled text box (or slider) for one number, with the note that editing starts Python."""
+    """A labelled text box for one number, with the note that editing starts Python."""
     value = control.default({control.follows: leader.value}) if leader else control.value
-    if control.slider:
-        low, high, step = control.slider
-        box = '<input type="range" min="{}" max="{}" step="{}" value="{}">'.format(low, high, step, value)
-    else:
-        box = '<input type="text" inputmode="decimal" size="6" value="{}">'.format(
-            html.escape(format_number(value, control.spec, language)))
+    box = '<input type="text" inputmode="decimal" size="6" value="{}">'.format(
+        html.escape(format_number(value, control.spec, language)))
     return ('<div class="xp-control xp-number" data-control="{name}" data-kind="number"{presets}>'
             '<label>{label} {box}</label><p class="xp-note">{note}</p></div>').format(
                 name=html.escape(control.name), presets=_presets(control, leader, language),
