@@ -281,11 +281,19 @@ def test_the_fixture_page_has_no_serious_axe_violations_even_after_an_edit(brows
     assert serious == []
 
 
-def test_the_fixture_page_fits_a_375_pixel_screen(browser, fixture_server):
-    context = browser.new_context(viewport={"width": 375, "height": 800})
+def test_the_fixture_page_fits_a_375_pixel_screen_and_its_wide_tables_scroll_by_keyboard(browser, fixture_server):
+    context = browser.new_context(viewport={"width": 375, "height": 800}, bypass_csp=True)
     page = context.new_page()
     page.goto(fixture_server.url(PAGE))
     expect(page.locator("#explorable-3")).to_have_attribute("data-ready", "true")
     width = page.evaluate("() => document.documentElement.scrollWidth")
+    table = page.locator("#explorable-1 .xp-view-table")
+    assert page.evaluate("(box) => box.scrollWidth > box.clientWidth", table.element_handle())
+    table.focus()
+    page.keyboard.press("ArrowRight")
+    expect(table).not_to_have_js_property("scrollLeft", 0)
+    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
     context.close()
     assert width <= 375
+    assert [v["id"] for v in result["violations"] if v["impact"] in ("serious", "critical")] == []

@@ -235,7 +235,8 @@ class Table(View):
 
     def render(self, data, language, highlight_row=None, table_label=""):
         """The view drawn as whitelisted HTML, numbers in the lesson's language."""
-        head = "".join('<th scope="col">{}</th>'.format(escape(str(column))) for column in data["columns"])
+        head = "".join('<th scope="col">{}</th>'.format(escape(str(column))) if str(column) else "<td></td>"
+                       for column in data["columns"])
         body = "".join("<tr><th scope=\"row\">{}</th>{}</tr>".format(
             escape(show(row[0], self.spec, language)),
             "".join("<td>{}</td>".format(escape(show(cell, self.spec, language))) for cell in row[1:]))

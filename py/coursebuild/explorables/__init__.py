@@ -30,7 +30,7 @@ def render(explorable, states, module, number, strings, language):
         if part.is_view:
             index = next(views)
             parts.append(view_html(part, index, {key: drawn[index] for key, drawn in drawings.items()},
-                                   initial))
+                                   initial, view_label(part, states[initial], strings)))
         elif part.discrete:
             parts.append(CONTROLS[part.kind](part, number, strings, language))
         else:
@@ -41,12 +41,18 @@ def render(explorable, states, module, number, strings, language):
     return "\n".join(parts) + "\n"
 
 
+def view_label(view, state, strings):
+    """The accessible name of a view's box: its first state's caption, or the name of a table of values."""
+    data = state[view.key]
+    return (data.get("caption") or strings["table_alternative"]) if isinstance(data, dict) else ""
+
+
 def key_name(key):
     """A combination as the page writes it: option positions joined by dashes."""
     return "-".join(str(index) for index in key)
 
 
-def view_html(view, index, drawn, initial):
+def view_html(view, index, drawn, initial, label):
     """One view: each distinct drawing once, shown for the combinations listed in its data-keys."""
     variants = {}
     for key, markup in drawn.items():
@@ -56,6 +62,8 @@ def view_html(view, index, drawn, initial):
         keys=" ".join(keys), hidden="" if shown in keys else " hidden", markup=markup)
         for markup, keys in variants.items())
     live = ' aria-live="polite"' if view.kind == "text" else ""
+    if view.kind == "table":  # a wide table scrolls on a phone, so its box takes the focus to scroll by keyboard
+        live = ' tabindex="0" role="region" aria-label="{}"'.format(html.escape(label))
     highlight = ' data-highlight="{}"'.format(html.escape(view.highlight)) if getattr(view, "highlight", None) else ""
     return '<div class="xp-view xp-view-{kind}" data-view="{index}"{highlight}{live}>{inner}</div>'.format(
         kind=view.kind, index=index, highlight=highlight, live=live, inner=inner)
