@@ -172,8 +172,8 @@ def test_a_page_opened_from_disk_shows_its_explorable(page, course_site):
     page.goto((course_site / "000-varias-cabezas" / "index.html").as_uri())
     explorable = page.locator("#explorable-1")
     expect(explorable).to_have_attribute("data-ready", "true")
-    explorable.locator(".map-button").nth(4).click()
-    expect(explorable.locator(".explorable-map[data-map='4']")).to_be_visible()
+    explorable.locator(".xp-choice button").nth(4).click()
+    expect(explorable.locator(".xp-view-heatmap .xp-variant[data-keys^='4-']")).to_be_visible()
 
 
 def test_a_page_opened_before_a_deploy_asks_for_a_reload_instead_of_mixing_builds(fresh_context, playground_site,

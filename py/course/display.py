@@ -27,14 +27,14 @@ class Figure:
         self.table = table
         self.title = title
 
-    def html(self):
+    def html(self, table_label=""):
         """The figure as the page shows it: the picture, then the table behind a disclosure.
 
-        The disclosure's label is left empty: the page writes it in the lesson's language.
+        Without a table_label the disclosure's label is left empty: the page writes it in the lesson's language.
         """
         caption = '<figcaption class="figure-title">{}</figcaption>'.format(escape(self.title)) if self.title else ""
         return ('<figure class="course-figure">{}{}<details class="figure-table"><summary class="figure-table-label">'
-                "</summary>{}</details></figure>").format(caption, self.svg, self.table)
+                "{}</summary>{}</details></figure>").format(caption, self.svg, escape(table_label), self.table)
 
     def __repr__(self):
         return "<Figure: use show() to draw it>"

@@ -1,7 +1,7 @@
 // The page controller: reads the data the build wrote, wires cells, runs them through one runtime client.
 import { Cell } from "./cell.js";
 import { Exercise } from "./exercise.js";
-import { RuleHeads } from "./explorables/rule-heads.js";
+import { Explorable } from "./explorable.js";
 import { appendItems, appendNote } from "./output.js";
 import { OfflineControl } from "./offline.js";
 import { Quiz } from "./quiz.js";
@@ -13,8 +13,8 @@ import { WorkControl } from "./work.js";
 // How long Stop waits for a loop to end between steps before it ends the worker instead.
 const POLITE_STOP_MS = 300;
 
-// One ES module per explorable kind; the build writes data-kind on each explorable's figure.
-const EXPLORABLES = { "rule-heads": RuleHeads };
+// Every explorable is driven by the engine's one controller (the page data names its kind "explorable").
+const EXPLORABLES = { explorable: Explorable };
 
 /** The index: the offline control and the export/import of the learner's work. */
 class IndexPage {

@@ -1,7 +1,7 @@
-"""Explorables: functions that return the states an interactive figure draws (plain, JSON-ready data).
+"""Explorables: one module each, declared with the vocabulary of course.explorables.engine.
 
-The build calls them to embed the first states; the page's worker calls them
-through call() when an interaction needs numbers that were not precomputed.
+The build precomputes and draws their states; the page's worker calls into the
+course library through call(), for example engine:recompute after a learner's edit.
 """
 
 import importlib

@@ -11,12 +11,14 @@ column of W^K, so rule c scores the pair (t, u) with q_tc · k_uc:
 
 Heads 1-4 keep one column each (d_k = 1, divided by √1); the single-head layer
 keeps all four (d_k = 4) and divides the summed scores by √4 before one softmax.
-Maps have one row per asking word and one column per answering word.
+Maps have one row per asking word and one column per answering word. The figure shows
+one map at a time, outlines the row of one asking word, and says where that row pulls.
 """
 
 import numpy as np
 
 from course.attention import softmax
+from course.explorables.engine import Choice, Explorable, Heatmap, Radio, Text, Value
 
 WORDS = ("el", "ratón", "pequeño", "que", "persiguen", "los", "gatos", "duerme")
 FEATURES = ("sustantivo", "verbo", "número", "determinante", "modificador")
@@ -51,6 +53,7 @@ W_K = np.array([
 ], dtype=float)  # (5, 4)
 HEADS = ("¿Es un sustantivo?", "Concordancia de número", "Sustantivo → determinante", "Sustantivo → modificador")
 SUMMED = "Una cabeza: las cuatro reglas sumadas"
+LABELS = HEADS + (SUMMED,)
 
 
 def maps():
@@ -61,30 +64,58 @@ def maps():
     return np.stack(heads + [summed])
 
 
-def pull(row):
-    """For one row of one map: the words it pulls toward most (ties kept) and their weight, or None if flat."""
+def pulled(row):
+    """For one row of one map: the words it pulls toward most (ties kept), or None if the row is flat."""
     if np.ptp(row) < 1e-9:
         return None
-    best = row.max()
-    return [int(u) for u in np.flatnonzero(np.isclose(row, best, atol=1e-9))], float(best)
+    return [WORDS[u] for u in np.flatnonzero(np.isclose(row, row.max(), atol=1e-9))]
 
 
-def states():
-    """Everything the explorable draws, computed once at build time, and the values the prose quotes."""
+def panel(weights, row):
+    """One line per map: the word(s) the row pulls toward and their weight, or that the row is flat."""
+    lines = [("title", "Hacia dónde tira la fila de «{}», mapa a mapa:".format(WORDS[row]))]
+    for label, weight_map in zip(LABELS, weights):
+        words, weight = pulled(weight_map[row]), Value(weight_map[row].max(), ".2f")
+        if words is None:
+            lines.append(("{map}: no dice nada (fila plana, {weight} para cada palabra)",
+                          {"map": label, "weight": weight}))
+        elif len(words) > 1:
+            lines.append(("{map}: {words}, {weight} cada uno",
+                          {"map": label, "words": ", ".join(words[:-1]) + " y " + words[-1], "weight": weight}))
+        else:
+            lines.append(("{map}: {words}, {weight}", {"map": label, "words": words[0], "weight": weight}))
+    return lines
+
+
+def state(map, row):
+    """What the figure draws for one map and one asking word."""
+    weights = maps()
+    return {
+        "map": {"values": weights[map], "rows": WORDS, "cols": WORDS, "title": LABELS[map]},
+        "panel": panel(weights, row),
+    }
+
+
+def glue():
+    """The values the prose quotes, from the same maps."""
     weights = maps()
     head_1, head_2, summed = weights[0], weights[1], weights[4]
     t = WORDS.index
     return {
-        "words": list(WORDS),
-        "maps": [{"label": label, "weights": np.round(weights[m], 6).tolist()}
-                 for m, label in enumerate(list(HEADS) + [SUMMED])],
-        "row": t("duerme"),
-        "glue": {
-            "rh_duerme_h1": float(head_1[t("duerme"), t("ratón")]),
-            "rh_duerme_h2": float(head_2[t("duerme"), t("el")]),
-            "rh_duerme_suma": float(summed[t("duerme"), t("ratón")]),
-            "rh_persiguen_suma_gatos": float(summed[t("persiguen"), t("gatos")]),
-            "rh_persiguen_suma_raton": float(summed[t("persiguen"), t("ratón")]),
-            "rh_persiguen_h1_raton": float(head_1[t("persiguen"), t("ratón")]),
-        },
+        "rh_duerme_h1": float(head_1[t("duerme"), t("ratón")]),
+        "rh_duerme_h2": float(head_2[t("duerme"), t("el")]),
+        "rh_duerme_suma": float(summed[t("duerme"), t("ratón")]),
+        "rh_persiguen_suma_gatos": float(summed[t("persiguen"), t("gatos")]),
+        "rh_persiguen_suma_raton": float(summed[t("persiguen"), t("ratón")]),
+        "rh_persiguen_h1_raton": float(head_1[t("persiguen"), t("ratón")]),
     }
+
+
+def explorable():
+    """Map buttons, the chosen heatmap with the asking row outlined, the row picker and the panel."""
+    return Explorable([
+        Choice("map", "Mapa que se muestra", list(enumerate(LABELS))),
+        Heatmap("map", highlight="row"),
+        Radio("row", "Fila (la palabra que pregunta)", list(enumerate(WORDS)), value=WORDS.index("duerme")),
+        Text("panel"),
+    ], state, glue)

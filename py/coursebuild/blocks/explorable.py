@@ -1,22 +1,24 @@
-"""An explorable: a figure whose states a function in py/ computes at build time.
+"""An explorable: an interactive figure declared by one module of py/course/explorables/.
 
     ```{explorable} rule-heads
-    :function: course.explorables.rule_heads:states
-    :args: {}
     Caption in Markdown.
     ```
 
-The function returns plain data (validated as JSON); the page draws it with the
-ES module of the same kind (site/page/explorables/<kind>.js), before Python
-loads and offline. A "glue" entry in the result names values the prose may
-quote with {glue}`name`. Kinds and their static renderers live in
-coursebuild.explorables.
+The argument names the module (course.explorables.rule_heads; dashes become
+underscores). Its explorable() declares controls and views from the vocabulary of
+course.explorables.engine; the build precomputes every state of its discrete controls
+and draws them (coursebuild.explorables), and site/page/explorable.js switches between
+them before Python loads. A glue() in the module names values the prose may quote.
 """
 
 import html
 import importlib
 import json
+import pkgutil
 from dataclasses import dataclass, field
+
+import course.explorables
+from course.explorables import engine
 
 from .. import explorables
 from .base import check_options
@@ -24,58 +26,63 @@ from .base import check_options
 
 @dataclass
 class Explorable:
-    """One explorable: its kind, where its data comes from, and the data once computed."""
+    """One explorable block: its module, its caption, and its states once computed."""
 
     number: int
-    kind: str
-    function: str
-    args: dict
-    caption: object
+    module: str
+    caption: object  # the parsed Markdown body, rendered with the page
     line: int
-    state: dict = field(default_factory=dict)
+    declaration: object = None
+    states: dict = field(default_factory=dict)
+    state: dict = field(default_factory=dict)  # {"glue": {name: value}}, which the build hands to the prose
     is_explorable = True
 
     def compute(self):
-        """Call the py/ function; return an error message, or None when the state is valid."""
-        module_name, _, name = self.function.partition(":")
+        """Compute every state and the glue; return an error message, or None."""
         try:
-            function = getattr(importlib.import_module(module_name), name)
-            state = function(**self.args)
-            state = json.loads(json.dumps(state))
-        except Exception as error:  # any failure of the author's function becomes a build error
-            return "explorable '{}': {} failed: {}: {}".format(self.kind, self.function, type(error).__name__, error)
-        problem = explorables.KINDS[self.kind].validate(state)
-        if problem:
-            return "explorable '{}': {} returned an invalid state: {}".format(self.kind, self.function, problem)
-        self.state = state
+            self.declaration = engine.load(self.module)
+            self.states = explorables.compute(self.declaration)
+            glue = self.declaration.glue() if self.declaration.glue else {}
+            self.state = {"glue": json.loads(json.dumps(glue))}
+        except engine.DeclarationError as error:
+            return "explorable '{}': {}".format(self.module, error)
+        except Exception as error:  # any failure of the module's own code becomes a build error
+            return "explorable '{}': {}: {}".format(self.module, type(error).__name__, error)
         return None
 
     def data(self):
-        return {"id": self.number, "kind": self.kind, "function": self.function, "state": self.state}
+        """What the page controller reads from the page data: which figure, and that the engine drives it."""
+        return {"id": self.number, "kind": "explorable"}
 
     def render(self, context):
-        """The first state drawn as static HTML; the page's module makes it interactive."""
-        body = explorables.KINDS[self.kind].render(self.state, self.number, context)
-        return ('<figure class="explorable" id="explorable-{n}" data-kind="{kind}">\n{body}'
+        """Every state drawn as static HTML, the first one shown; the page's controller switches them."""
+        body = explorables.render(self.declaration, self.states, self.module, self.number, context.strings,
+                                  context.lesson.language)
+        return ('<figure class="explorable" id="explorable-{n}" data-module="{module}">\n{body}'
                 '<figcaption>{caption}</figcaption>\n</figure>\n').format(
-                    n=self.number, kind=html.escape(self.kind), body=body, caption=context.render_body(self.caption))
+                    n=self.number, module=html.escape(self.module), body=body, caption=context.render_body(self.caption))
+
+
+def known_modules():
+    """The modules of course/explorables/ that declare an explorable."""
+    names = []
+    for info in pkgutil.iter_modules(course.explorables.__path__):
+        if info.name != "engine" and hasattr(importlib.import_module("course.explorables." + info.name),
+                                             "explorable"):
+            names.append(info.name)
+    return sorted(names)
 
 
 def parse(directive, context):
-    """Check the kind and the function's name; the function runs later, with the cells."""
-    check_options(directive, context, ("function", "args"))
-    if directive.argument not in explorables.KINDS:
-        context.errors.error(directive.line, "unknown explorable kind '{}' (known: {})".format(
-            directive.argument, ", ".join(sorted(explorables.KINDS))))
+    """Check that the argument names an explorable module; its states are computed later, with the cells."""
+    check_options(directive, context, ())
+    module = (directive.argument or "").strip().replace("-", "_")
+    known = known_modules()
+    if module not in known:
+        context.errors.error(directive.line, "no explorable '{}' in py/course/explorables/ (known: {}); write "
+                                             "the module's name, such as ```{{explorable}} rule-heads".format(
+                                                 directive.argument, ", ".join(name.replace("_", "-")
+                                                                               for name in known)))
         return None
-    function = directive.options.get("function")
-    if not isinstance(function, str) or ":" not in function:
-        context.errors.error(directive.line, "an explorable needs ':function: module:name' naming a function in py/")
-        return None
-    args = directive.options.get("args", {})
-    if not isinstance(args, dict):
-        context.errors.error(directive.line, "':args:' must be a mapping, such as ':args: {row: 3}'")
-        return None
-    return Explorable(number=context.next_number("explorable"), kind=directive.argument, function=function,
-                      args=args, caption=context.parse_body(directive.body, directive.body_line),
-                      line=directive.line)
+    return Explorable(number=context.next_number("explorable"), module=module,
+                      caption=context.parse_body(directive.body, directive.body_line), line=directive.line)

@@ -1,11 +1,176 @@
-"""Explorable kinds: for each, how to validate its state and draw its first view as static HTML.
+"""The one build-side renderer of explorables: every state precomputed, the first one readable without JavaScript.
 
-A new kind is a module here with validate(state) and render(state, number, context),
-one line in KINDS, and an ES module of the same name in site/page/explorables/.
+For each combination of an explorable's discrete controls the build computes the state
+and draws every view (course.explorables.engine draws them, as the page's worker does);
+a view keeps one copy of each distinct drawing, tagged with the combinations that show
+it (data-keys="0-7 1-7"), so site/page/explorable.js only switches what is hidden.
 """
 
-from . import rule_heads
+import html
+import json
 
-KINDS = {
-    "rule-heads": rule_heads,
+from course.explorables.engine import DeclarationError, format_number
+
+
+def compute(explorable):
+    """{key: state} for every combination of the discrete controls; raises DeclarationError."""
+    problems = explorable.problems()
+    if problems:
+        raise DeclarationError(*problems[0])
+    return {key: explorable.compute(key) for key in explorable.keys()}
+
+
+def render(explorable, states, module, number, strings, language):
+    """The figure's inner HTML: controls and views in the module's order."""
+    initial = explorable.initial()
+    drawings = {key: explorable.draw(state, key, language, highlight_key=initial,
+                                     table_label=strings["table_alternative"]) for key, state in states.items()}
+    views, parts = iter(range(len(explorable.views))), []
+    for part in explorable.parts:
+        if part.is_view:
+            index = next(views)
+            parts.append(view_html(part, index, {key: drawn[index] for key, drawn in drawings.items()},
+                                   initial, view_label(part, states[initial], strings)))
+        elif part.discrete:
+            parts.append(CONTROLS[part.kind](part, number, strings, language))
+        else:
+            leader = next((control for control in explorable.discrete if control.name == part.follows), None)
+            parts.append(CONTROLS[part.kind](part, number, strings, language, leader))
+    if explorable.continuous:
+        parts.append('<p class="xp-status" role="status" aria-live="polite"></p>')
+    return "\n".join(parts) + "\n"
+
+
+def view_label(view, state, strings):
+    """The accessible name of a view's box: its first state's caption, or the name of a table of values."""
+    data = state[view.key]
+    return (data.get("caption") or strings["table_alternative"]) if isinstance(data, dict) else ""
+
+
+def key_name(key):
+    """A combination as the page writes it: option positions joined by dashes."""
+    return "-".join(str(index) for index in key)
+
+
+def view_html(view, index, drawn, initial, label):
+    """One view: each distinct drawing once, shown for the combinations listed in its data-keys."""
+    variants = {}
+    for key, markup in drawn.items():
+        variants.setdefault(markup, []).append(key_name(key))
+    shown = key_name(initial)
+    inner = "".join('<div class="xp-variant" data-keys="{keys}"{hidden}>{markup}</div>'.format(
+        keys=" ".join(keys), hidden="" if shown in keys else " hidden", markup=markup)
+        for markup, keys in variants.items())
+    live = ' aria-live="polite"' if view.kind == "text" else ""
+    if view.kind == "table":  # a wide table scrolls on a phone, so its box takes the focus to scroll by keyboard
+        live = ' tabindex="0" role="region" aria-label="{}"'.format(html.escape(label))
+    highlight = ' data-highlight="{}"'.format(html.escape(view.highlight)) if getattr(view, "highlight", None) else ""
+    return '<div class="xp-view xp-view-{kind}" data-view="{index}"{highlight}{live}>{inner}</div>'.format(
+        kind=view.kind, index=index, highlight=highlight, live=live, inner=inner)
+
+
+def _discrete(control):
+    """The attributes every discrete control carries: its name, its position, its kind."""
+    return 'data-control="{name}" data-kind="{kind}" data-index="{index}" data-discrete'.format(
+        name=html.escape(control.name), kind=control.kind, index=control.index(control.value))
+
+
+def choice_html(control, number, strings, language):
+    """A labelled group of buttons, the chosen one pressed."""
+    label_id = "xp-{}-{}".format(number, control.name)
+    buttons = "".join('<button type="button" class="button" data-index="{i}" aria-pressed="{p}">{t}</button>'.format(
+        i=i, p="true" if value == control.value else "false", t=html.escape(text))
+        for i, (value, text) in enumerate(control.options))
+    return ('<div class="xp-control xp-choice" role="group" aria-labelledby="{id}" {attrs}>'
+            '<span class="xp-label" id="{id}">{label}</span>{buttons}</div>').format(
+                id=label_id, attrs=_discrete(control), label=html.escape(control.label), buttons=buttons)
+
+
+def radio_html(control, number, strings, language):
+    """A fieldset of radio buttons; arrow keys move the choice."""
+    radios = "".join('<label><input type="radio" name="xp-{n}-{name}" value="{i}"{checked}> {t}</label>'.format(
+        n=number, name=html.escape(control.name), i=i, checked=" checked" if value == control.value else "",
+        t=html.escape(text)) for i, (value, text) in enumerate(control.options))
+    return '<fieldset class="xp-control xp-radio" {attrs}><legend>{label}</legend>{radios}</fieldset>'.format(
+        attrs=_discrete(control), label=html.escape(control.label), radios=radios)
+
+
+def toggle_html(control, number, strings, language):
+    """One button whose pressed state is the value."""
+    return ('<div class="xp-control xp-toggle" {attrs}><button type="button" class="button" aria-pressed="{p}">'
+            '{label}</button></div>').format(attrs=_discrete(control), p="true" if control.value else "false",
+                                             label=html.escape(control.label))
+
+
+def stepper_html(control, number, strings, language):
+    """Previous, next and reset buttons around the title of the current step."""
+    total = len(control.options)
+    titles = "".join('<span class="xp-step"{hidden}>{t}</span>'.format(
+        hidden="" if i == control.value else " hidden",
+        t=html.escape(strings["explorable_step"].format(n=i + 1, total=total, title=title)))
+        for i, (_, title) in enumerate(control.options))
+    return ('<div class="xp-control xp-stepper" role="group" aria-label="{label}" {attrs}>'
+            '<button type="button" class="button" data-step="previous" aria-disabled="true">{previous}</button>'
+            '<button type="button" class="button" data-step="next">{next}</button>'
+            '<button type="button" class="button" data-step="reset" aria-disabled="true">{reset}</button>'
+            '<span class="xp-steps" aria-live="polite">{titles}</span></div>').format(
+                label=html.escape(control.label), attrs=_discrete(control), titles=titles,
+                previous=html.escape(strings["explorable_previous"]), next=html.escape(strings["explorable_next"]),
+                reset=html.escape(strings["explorable_reset"]))
+
+
+def _presets(control, leader, language):
+    """data-follows and data-presets: the values the page writes back when the followed choice changes."""
+    if control.follows is None:
+        return ""
+    presets = [_written(control, control.presets[value], language) for value, _ in leader.options]
+    return ' data-follows="{}" data-presets="{}"'.format(html.escape(control.follows),
+                                                         html.escape(json.dumps(presets, ensure_ascii=False)))
+
+
+def _written(control, value, language):
+    """A value as the text boxes show it, in the lesson's digits."""
+    if control.kind == "matrix":
+        return [[format_number(entry, control.spec, language) for entry in row] for row in value]
+    return format_number(value, control.spec, language)
+
+
+def number_html(control, number, strings, language, leader=None):
+    """A labelled text box for one number, with the note that editing starts Python."""
+    value = control.default({control.follows: leader.value}) if leader else control.value
+    box = '<input type="text" inputmode="decimal" size="6" value="{}">'.format(
+        html.escape(format_number(value, control.spec, language)))
+    return ('<div class="xp-control xp-number" data-control="{name}" data-kind="number"{presets}>'
+            '<label>{label} {box}</label><p class="xp-note">{note}</p></div>').format(
+                name=html.escape(control.name), presets=_presets(control, leader, language),
+                label=html.escape(control.label), box=box, note=html.escape(strings["explorable_edit_note"]))
+
+
+def matrix_html(control, number, strings, language, leader=None):
+    """A disclosure holding a grid of text boxes, one per entry, each named by its row and column."""
+    value = control.default({control.follows: leader.value}) if leader else control.value
+    head = "".join('<th scope="col">{}</th>'.format(html.escape(str(col))) for col in control.cols)
+    rows = "".join("<tr><th scope=\"row\">{r}</th>{cells}</tr>".format(
+        r=html.escape(str(row)), cells="".join(
+            '<td><input type="text" inputmode="decimal" size="5" data-row="{i}" data-col="{j}" value="{v}" '
+            'aria-label="{name}"></td>'.format(
+                i=i, j=j, v=html.escape(format_number(value[i][j], control.spec, language)),
+                name=html.escape(strings["explorable_entry"].format(matrix=control.label, row=row, col=col)))
+            for j, col in enumerate(control.cols)))
+        for i, row in enumerate(control.rows))
+    return ('<details class="xp-control xp-matrix" data-control="{name}" data-kind="matrix"{presets}>'
+            '<summary>{label}</summary><p class="xp-note">{note}</p>'
+            '<table><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody></table></details>').format(
+                name=html.escape(control.name), presets=_presets(control, leader, language),
+                label=html.escape(control.label), note=html.escape(strings["explorable_edit_note"]),
+                head=head, rows=rows)
+
+
+CONTROLS = {
+    "choice": choice_html,
+    "radio": radio_html,
+    "toggle": toggle_html,
+    "stepper": stepper_html,
+    "number": number_html,
+    "matrix": matrix_html,
 }

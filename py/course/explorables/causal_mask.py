@@ -1,0 +1,72 @@
+"""Causal masking: the attention map of «river bank» and «bank river», bidirectional or causal.
+
+Lesson 003's hand-made vectors with identity projections (d_k = 4): scores X Xᵀ / √4.
+The causal mask sets the scores above the diagonal to −∞ before the softmax, so
+exp(−∞) = 0 gives future positions no weight and each row renormalises over the
+positions up to its own. In «river bank» bank's row is the same either way; in
+«bank river» the causal bank can read only itself.
+"""
+
+import numpy as np
+
+from course.attention import softmax
+from course.explorables.engine import Choice, Explorable, Heatmap, Table, Text, Toggle, Value
+from course.explorables.query_match import EMBEDDINGS
+
+SENTENCES = (("river bank", ("river", "bank")), ("bank river", ("bank", "river")))
+
+
+def weights(tokens, causal):
+    """Scores /√d_k (−∞ above the diagonal when causal) and their softmax; (n, n) each."""
+    X = np.stack([EMBEDDINGS[token] for token in tokens])  # (n, 4)
+    scores = X @ X.T / np.sqrt(X.shape[-1])  # (n, n)
+    if causal:
+        future = np.triu(np.ones(scores.shape, dtype=bool), k=1)
+        scores = np.where(future, -np.inf, scores)
+    return scores, softmax(scores)
+
+
+def written(score):
+    """A score for the table: −∞ where the mask hid the position."""
+    return "−∞" if np.isneginf(score) else Value(score, ".3f")
+
+
+def state(sentence, causal):
+    """What the figure draws for one sentence, with or without the mask."""
+    tokens = dict(SENTENCES)[sentence]
+    scores, A = weights(tokens, causal)
+    bank = tokens.index("bank")
+    kind = "каузальна" if causal else "двонапрямлена"
+    return {
+        "map": {"values": A, "rows": list(tokens), "cols": list(tokens),
+                "title": "Ваги уваги, «{}», {}".format(sentence, kind)},
+        "scores": {"caption": "Оцінки q · k / √4 перед softmax",
+                   "columns": [""] + list(tokens),
+                   "rows": [[token] + [written(score) for score in scores[i]] for i, token in enumerate(tokens)]},
+        "bank": [("Рядок bank: " + ", ".join("{{t{}}} {{w{}}}".format(j, j) for j in range(len(tokens))),
+                  dict([("t{}".format(j), token) for j, token in enumerate(tokens)]
+                       + [("w{}".format(j), Value(A[bank, j], ".2f")) for j in range(len(tokens))])),
+                 ("Кожен рядок у сумі дає {total}.", {"total": Value(A.sum(axis=1).min(), ".2f")})],
+    }
+
+
+def glue():
+    """bank's weight on every token of each sentence, both ways: cm_<sentence>_<mode>_<token>."""
+    values = {}
+    for sentence, tokens in SENTENCES:
+        for causal, mode in ((False, "bidirectional"), (True, "causal")):
+            row = weights(tokens, causal)[1][tokens.index("bank")]
+            for token, weight in zip(tokens, row):
+                values["cm_{}_{}_{}".format(sentence.replace(" ", "_"), mode, token)] = float(weight)
+    return values
+
+
+def explorable():
+    """Sentence buttons, the causal-mask toggle, the heatmap, the scores before the softmax and bank's row."""
+    return Explorable([
+        Choice("sentence", "Речення", [(name, name) for name, _ in SENTENCES]),
+        Toggle("causal", "Каузальна маска (−∞ над діагоналлю)"),
+        Heatmap("map"),
+        Table("scores"),
+        Text("bank"),
+    ], state, glue)

@@ -1,0 +1,117 @@
+"""«Що може знайти цей запит?»: bank's query from a hand-set W_q, compared with every token's key.
+
+The four hand-made token vectors of lesson 003 (features finance, water, structure,
+generic) are projected into a 3-D query/key space whose axes we name finance, water
+and structure. W_k is fixed: it keeps the first three features and drops generic.
+W_q comes from a preset or from the learner's coefficients. For the receiving token
+bank, each token j of the sentence gets the score q_bank · k_j / √3 and bank's weight
+softmax over the sentence. Switching sentences keeps bank's query and changes the keys.
+
+Presets (each gives |q_bank| = 3): "structure" is the seed's own matrix (bank's
+structure feature asks along water, W_q[structure, water] = 3.75); "finance" and
+"water" read bank's finance (or water) feature into the same axis, W_q[f, f] = 6.
+"""
+
+import numpy as np
+
+from course.attention import softmax
+from course.explorables.engine import Bars, Choice, Explorable, Matrix, Table, Text, Value
+
+FEATURES = ("фінанси", "вода", "структура", "загальне")  # rows of W_q: the input features
+AXES = ("фінанси", "вода", "структура")  # columns: the query/key axes
+EMBEDDINGS = {
+    "the": np.array([0.0, 0.0, 0.0, 1.0]),
+    "river": np.array([0.0, 1.0, 0.0, 0.2]),
+    "money": np.array([1.0, 0.0, 0.0, 0.2]),
+    "bank": np.array([0.5, 0.5, 0.8, 0.2]),
+}  # (4,) each
+SENTENCES = {"river": ("the", "river", "bank"), "money": ("the", "money", "bank")}
+W_K = np.eye(4, 3)  # (4, 3): keeps finance, water, structure; drops generic
+PRESETS = {
+    "finance": 6.0 * np.outer(np.eye(4)[0], np.eye(3)[0]),
+    "water": 6.0 * np.outer(np.eye(4)[1], np.eye(3)[1]),
+    "structure": 3.75 * np.outer(np.eye(4)[2], np.eye(3)[1]),
+}  # (4, 3) each
+PRESET_NAMES = (("finance", "Фінанси"), ("water", "Вода"), ("structure", "Структура"))
+
+
+def match(W_q, sentence):
+    """Every token's query and key, bank's scores /√3 and bank's weights; shapes (n, 3), (n, 3), (n,), (n,)."""
+    X = np.stack([EMBEDDINGS[token] for token in SENTENCES[sentence]])  # (n, 4)
+    Q, K = X @ W_q, X @ W_K  # (n, 3) each
+    scores = K @ Q[-1] / np.sqrt(K.shape[-1])  # (n,): bank is the last token
+    return Q, K, scores, softmax(scores)
+
+
+def direction(vector):
+    """The vector divided by its length (a zero vector stays zero)."""
+    length = np.linalg.norm(vector)
+    return vector / length if length > 0 else vector
+
+
+def query_lines(W_q):
+    """How bank's query is made: the input, the rows of W_q it reads, and the result."""
+    x = EMBEDDINGS["bank"]
+    terms = [(x[f], W_q[f]) for f in range(len(FEATURES)) if x[f] != 0 and np.any(W_q[f] != 0)]
+    lines = [("title", "1. Запит bank: q_bank = x_bank @ Wq"),
+             ("Вхід bank: {x} (фінанси, вода, структура, загальне)", {"x": x})]
+    if terms:
+        product = " + ".join("{{c{0}}} × {{r{0}}}".format(i) for i in range(len(terms)))
+        values = {}
+        for i, (coefficient, row) in enumerate(terms):
+            values["c{}".format(i)], values["r{}".format(i)] = coefficient, row
+        values["q"] = x @ W_q
+        lines.append(("q_bank = " + product + " = {q}", values))
+    else:
+        lines.append(("q_bank = {q}: Wq не читає жодної ознаки bank, тож усі оцінки однакові.",
+                      {"q": x @ W_q}))
+    return lines
+
+
+def state(preset, sentence, wq):
+    """What the figure draws for one W_q (a preset or the learner's) and one sentence."""
+    W_q = np.array(wq)  # (4, 3)
+    tokens = SENTENCES[sentence]
+    Q, K, scores, weights = match(W_q, sentence)
+    query = Q[-1]  # (3,): bank's query, the same in both sentences
+    keys = [(token, EMBEDDINGS[token] @ W_K) for token in ("the", "river", "money", "bank")]
+    vectors = [("запит bank", direction(query), "query")] + [
+        ("ключ " + token, direction(key), "key" if token in tokens else "faded") for token, key in keys]
+    return {
+        "query": query_lines(W_q),
+        "directions": {"axes": list(AXES), "vectors": vectors,
+                       "title": "2. Напрямки запиту й ключів (кожен вектор поділено на його довжину)"},
+        "tokens": {
+            "caption": "3. Спершу збіг: оцінки й ваги bank",
+            "columns": ["Токен", "Його запит x @ Wq", "Його ключ x @ Wk", "q_bank · ключ / √3", "Вага bank"],
+            "rows": [[token, Q[j], K[j], Value(scores[j], ".3f"), Value(weights[j], ".1%")]
+                     for j, token in enumerate(tokens)],
+        },
+        "summary": [("Найбільша вага bank: {token}, {weight}. Запит bank: {q}.",
+                     {"token": tokens[int(np.argmax(weights))], "weight": Value(weights.max(), ".1%"),
+                      "q": query})],
+    }
+
+
+def glue():
+    """bank's weight on every token, for every preset and sentence: qm_<preset>_<sentence>_<token>."""
+    values = {}
+    for preset, W_q in PRESETS.items():
+        for sentence, tokens in SENTENCES.items():
+            for token, weight in zip(tokens, match(W_q, sentence)[3]):
+                values["qm_{}_{}_{}".format(preset, sentence, token)] = float(weight)
+    return values
+
+
+def explorable():
+    """Preset and sentence buttons, editable W_q, bank's query, the directions, and the table of matches."""
+    return Explorable([
+        Choice("preset", "Готовий Wq (що шукає запит bank)", list(PRESET_NAMES), value="structure"),
+        Choice("sentence", "Речення", [("river", "the river bank"), ("money", "the money bank")]),
+        Matrix("wq", "Змінити коефіцієнти Wq", FEATURES, AXES, PRESETS["structure"].tolist(), follows="preset",
+               presets={name: matrix.tolist() for name, matrix in PRESETS.items()}),
+        Text("query"),
+        Bars("directions"),
+        Table("tokens"),
+        Text("summary"),
+    ], state, glue)
