@@ -141,6 +141,9 @@ def test_the_sense_classifier_reproduces_the_seeds_printed_result(capsys):
     assert capsys.readouterr().out == ("['the', 'river', 'bank'] prediction: 0\n{'the': 0.0, 'river': 1.0, 'bank': 0.0}\n"
                                        "['the', 'money', 'bank'] prediction: 1\n{'the': 0.0, 'money': 1.0, 'bank': 0.0}\n")
     assert [found["prediction"] for found in sense.predictions(model)] == [0, 1, 0, 1]
+    sense.show_changes(sense.build(), model)
+    changes = capsys.readouterr().out.splitlines()
+    assert len(changes) == 6 and all(float(line.split()[-1]) > 0.05 for line in changes)  # every group trained
 
 
 def test_the_sense_classifiers_progress_ends_at_the_last_pass(monkeypatch):

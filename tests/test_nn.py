@@ -21,7 +21,7 @@ from course.nn.layers import (
     positional_encoding,
 )
 from course.nn.models import AttentionOnlyTransformer, SenseClassifier, SequenceTransformer, causal_mask
-from course.nn.optim import SGD, Adam
+from course.nn.optim import SGD, Adam, Flat
 from course.nn.train import accuracies, digit_sequences, train_sequences, train_steps
 
 F64 = np.float64
@@ -221,6 +221,20 @@ def test_optimizers_reduce_a_quadratic():
         for _ in range(200):
             optimizer.step({"w": 2 * params["w"]})
         assert np.abs(params["w"]).max() < 0.05
+
+
+def test_a_flat_optimizer_takes_exactly_the_steps_of_the_optimizer_on_separate_arrays():
+    models = [SenseClassifier(seed=4, dtype=F64) for _ in range(2)]
+    optimizers = [Adam(models[0].parameters(), lr=0.05), Flat(models[1], lambda p: Adam(p, lr=0.05))]
+    ids, target = np.array([0, 2, 3]), np.array([1])
+    for _ in range(5):
+        for model, optimizer in zip(models, optimizers):
+            logits, cache = model.forward(ids)
+            optimizer.step(model.backward(cross_entropy(logits[None], target)[1][0], cache))
+    flat = models[1].parameters()
+    for name, value in models[0].parameters().items():
+        np.testing.assert_array_equal(flat[name], value)
+    assert not np.array_equal(flat["q.W"], SenseClassifier(seed=4, dtype=F64).parameters()["q.W"])
 
 
 def run(coroutine):

@@ -7,6 +7,7 @@ Training: Adam at lr 0.05, one example per step, 300 passes over the four (1200 
 Seed 0 (default_rng), float64.
 
 In a cell:  model = build();  await train(model);  show_predictions(model);  show_parameters(model)
+            show_changes(build(), model): what training changed (the parameters, every group)
 """
 
 import numpy as np
@@ -58,3 +59,10 @@ def show_parameters(model):
     for name, shape, size in groups:
         print("{:<14} {:<8} {:>4}".format(name, "×".join(str(n) for n in shape), size))
     print("{} = {}".format(" + ".join(str(size) for _, _, size in groups), model.count()))
+
+
+def show_changes(before, after):
+    """Print, per parameter group, the largest change from `before` to `after` (e.g. build() and the trained model)."""
+    old = before.parameters()
+    for name, value in after.parameters().items():
+        print("{:<14} largest change {:.3f}".format(name, float(np.abs(value - old[name]).max())))
