@@ -71,6 +71,15 @@ def test_every_gradient_the_stepper_shows_matches_finite_differences_of_its_loss
     assert abs(found["stages"][5]["loss"] - loss()) < 1e-6
 
 
+def test_the_mixture_stage_is_bank_reading_the_sentence_with_its_scaled_scores():
+    mixture = walkthrough.state(2, 0)["stages"][3]
+    scores = np.array(mixture["dots"]) / np.sqrt(2)
+    np.testing.assert_allclose(mixture["scores"], scores, atol=2e-6)
+    np.testing.assert_allclose(mixture["weights"], np.exp(scores) / np.exp(scores).sum(), atol=2e-6)
+    V = np.array(walkthrough.state(2, 0)["stages"][2]["V"])
+    np.testing.assert_allclose(mixture["mixture"], np.array(mixture["weights"]) @ V, atol=5e-6)
+
+
 def test_the_absent_words_embedding_row_gets_exactly_no_gradient_and_the_others_do():
     for first, absent in ((0, "money"), (1, "river")):
         stage = walkthrough.state(0, first)["stages"][6]
@@ -298,6 +307,12 @@ def test_the_patterns_are_the_four_heads_causal_maps_for_one_sequence(trained_mo
     assert maps.shape == (2, 2, induction.LENGTH, induction.LENGTH) and len(found["tokens"]) == induction.LENGTH
     np.testing.assert_allclose(maps.sum(axis=-1), 1)
     assert np.all(maps[..., np.triu(np.ones((induction.LENGTH,) * 2, dtype=bool), k=1)] == 0)
+
+
+def test_the_attention_figure_draws_the_four_heads_as_a_grid_of_layers_by_heads(trained_models):
+    html = induction.attention_figure(trained_models[0][0], title="шар {layer}, голова {head}").html()
+    assert html.count('<div class="figure-row">') == 2 and html.count("<svg") == 4
+    assert "шар 2, голова 1" in html
 
 
 def test_with_one_fixed_period_a_first_layer_head_looks_up_by_position_alone():

@@ -8,9 +8,13 @@ start random, the classifier bias at zero.
 Data: "the river bank" -> water, "the money bank" -> finance. Update i trains on example
 (first + i) % 2 with SGD at learning rate 0.3, so "train more" alternates the two sentences.
 state(update, first) gives the eight stages of update number `update` (0-based):
-sentence, lookup, Q/K/V, mixture, prediction, loss, gradients, update. Every number is
-JSON-ready, rounded to 6 decimals. precomputed() holds the first PRECOMPUTED states for
-either first sentence, so an explorable shows them before Python loads.
+sentence, lookup (E (4, 2), X (3, 2)), qkv (Wq, Wk, Wv (2, 2); Q, K, V (3, 2)), mixture (bank's
+dot products, scores = dots / √2 and weights (3,); its mixture h (2,)), prediction (W (2, 2),
+b (2,), logits and probabilities (2,)), loss, gradients (every group, with the rows of the
+words absent from the sentence, exactly zero) and update (every group after the step, and
+the loss on the same sentence after it). Every number is JSON-ready, rounded to 6 decimals.
+precomputed() holds the first PRECOMPUTED states for either first sentence, so an explorable
+shows them before Python loads; state() computes any later one (one update per new step).
 """
 
 import numpy as np
@@ -99,8 +103,8 @@ def state(update=0, first=0):
         {"stage": "lookup", "rows": list(WORDS), "ids": ids.tolist(), "E": _json(before["embedding.E"]), "X": _json(X)},
         {"stage": "qkv", "Wq": _json(before["q.W"]), "Wk": _json(before["k.W"]), "Wv": _json(before["v.W"]),
          "Q": _json(Q), "K": _json(K), "V": _json(V)},
-        {"stage": "mixture", "scores": _json(Q[-1] @ K.T / np.sqrt(d_k)), "weights": _json(A[-1]),
-         "mixture": _json(h)},
+        {"stage": "mixture", "dots": _json(K @ Q[-1]), "scale": _json(np.sqrt(d_k)),
+         "scores": _json(K @ Q[-1] / np.sqrt(d_k)), "weights": _json(A[-1]), "mixture": _json(h)},
         {"stage": "prediction", "W": _json(before["classifier.W"]), "b": _json(before["classifier.b"]),
          "logits": _json(logits), "probabilities": _json(probs), "predicted": int(logits.argmax()),
          "predicted_name": LABELS[int(logits.argmax())]},
