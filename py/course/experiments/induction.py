@@ -4,9 +4,9 @@ Data: sequences of LENGTH + 1 = 17 tokens from a vocabulary of 16. Each is a blo
 distinct random tokens (p drawn from 4 … 8 per sequence) repeated until the sequence is
 full. Input position i (0-based) predicts token i + 1; the loss counts only the positions
 whose next token repeats an earlier one (i + 1 ≥ p), the rest are unpredictable. The period
-varies so that no fixed positional offset solves the task: with one fixed period a single
-layer-0 head learns "look L − 1 back" by position alone (we tried it: it scores 1.0 as an
-"induction head" without any induction).
+varies so that no fixed positional offset solves the task: with one fixed period (8) a
+first-layer head learns "look 7 back" by position alone and scores 0.99 as an "induction
+head" without any induction (train(..., periods=(8, 8)) shows it; a test checks it).
 
 Model: course.nn.models.AttentionOnlyTransformer(vocab=16, length=16, width=32, heads=2,
 layers=2): token and learned position embeddings, two blocks x + attention(x) (causal,
