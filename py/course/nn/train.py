@@ -1,8 +1,9 @@
-"""Data, accuracy and a training loop for sequence tasks, reporting progress as it goes.
+"""Data, accuracy and training loops, reporting progress as they go.
 
-train_sequences is a coroutine (`await train_sequences(...)` in a cell): every few
-steps it yields to the event loop, so in the browser the page stays live, progress
+train_sequences and train_steps are coroutines (`await train_sequences(...)` in a cell):
+they yield to the event loop as they go, so in the browser the page stays live, progress
 is drawn, and a Stop ends training between steps with the model kept as it is.
+train_steps runs any step function that way (course.experiments trains with it).
 """
 
 import asyncio
