@@ -25,7 +25,7 @@ from course.nn.train import SENSE_VOCAB
 
 SEED = 0
 LEARNING_RATE = 0.3
-PRECOMPUTED = 12
+PRECOMPUTED = 16  # from update 14 (15 when "money" goes first) both sentences are classified right
 WORDS = tuple(SENSE_VOCAB)  # ("the", "river", "money", "bank"): the rows of E
 EXAMPLES = ((("the", "river", "bank"), 0), (("the", "money", "bank"), 1))
 LABELS = ("water", "finance")
