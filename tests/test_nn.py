@@ -6,8 +6,10 @@ import threading
 import numpy as np
 import pytest
 
+from course import control
 from course.nn.layers import (
     MLP,
+    AttentionOnlyBlock,
     Embedding,
     LayerNorm,
     Linear,
@@ -18,9 +20,9 @@ from course.nn.layers import (
     cross_entropy,
     positional_encoding,
 )
-from course.nn.models import SenseClassifier, SequenceTransformer, count
-from course.nn.optim import SGD, Adam
-from course.nn.train import accuracies, digit_sequences, train_sequences
+from course.nn.models import AttentionOnlyTransformer, SenseClassifier, SequenceTransformer, causal_mask
+from course.nn.optim import SGD, Adam, Flat
+from course.nn.train import accuracies, digit_sequences, train_sequences, train_steps
 
 F64 = np.float64
 CAUSAL = np.triu(np.ones((5, 5), dtype=bool), k=1)
@@ -96,6 +98,59 @@ def test_transformer_block_gradients(rng, mask):
     assert_gradients_match(TransformerBlock(8, 2, 12, rng, "gelu", dtype=F64), rng.normal(size=(2, 5, 8)), (mask,))
 
 
+@pytest.mark.parametrize("ablate", [[0], [1], [0, 1]])
+def test_multi_head_attention_gradients_with_heads_ablated(rng, ablate):
+    assert_gradients_match(MultiHeadAttention(8, 2, rng, dtype=F64), rng.normal(size=(2, 5, 8)), (CAUSAL, ablate))
+
+
+def test_ablating_a_head_is_the_same_as_zeroing_its_values(rng):
+    layer = MultiHeadAttention(8, 2, rng, dtype=F64)
+    x = rng.normal(size=(2, 5, 8))
+    ablated = layer.forward(x, CAUSAL, [1])[0]
+    maps = layer.maps.copy()
+    v = layer.children["v"].params
+    v["W"][:, 4:] = 0  # head 2 owns columns 4 … 7 of every projection
+    v["b"][4:] = 0
+    np.testing.assert_allclose(layer.forward(x, CAUSAL)[0], ablated, atol=1e-12)
+    np.testing.assert_allclose(layer.maps, maps)  # ablation removes what a head writes, not where it looks
+
+
+def test_ablating_a_head_that_does_not_exist_says_which_heads_do(rng):
+    with pytest.raises(ValueError, match="no head 2 to ablate: heads are numbered 0 to 1"):
+        MultiHeadAttention(8, 2, rng).forward(rng.normal(size=(1, 3, 8)).astype(np.float32), None, [2])
+    with pytest.raises(ValueError, match="no layer 2 to ablate: layers are numbered 0 to 1"):
+        AttentionOnlyTransformer(5, 4, width=8, seed=0).forward(np.zeros((1, 4), dtype=int), ablate=[(2, 0)])
+
+
+@pytest.mark.parametrize("mask", [None, CAUSAL], ids=["full", "causal"])
+def test_attention_only_block_gradients(rng, mask):
+    assert_gradients_match(AttentionOnlyBlock(8, 2, rng, dtype=F64), rng.normal(size=(2, 5, 8)), (mask,))
+
+
+@pytest.mark.parametrize("ablate", [None, [(0, 1)], [(1, 0), (0, 0)]], ids=["intact", "one", "two"])
+def test_attention_only_transformer_gradients(ablate):
+    model = AttentionOnlyTransformer(vocab=6, length=5, width=8, heads=2, layers=2, seed=1, dtype=F64)
+    ids = np.random.default_rng(0).integers(0, 6, size=(3, 5))
+    targets = np.roll(ids, -1, axis=1)
+    logits, cache = model.forward(ids, ablate)
+    grads = model.backward(cross_entropy(logits, targets)[1], cache)
+    assert set(grads) == set(model.parameters())
+    for name, value in model.parameters().items():
+        indices, expected = numeric_gradient(lambda: cross_entropy(model.forward(ids, ablate)[0], targets)[0], value,
+                                             picks=4)
+        np.testing.assert_allclose([grads[name][i] for i in indices], expected, rtol=1e-4, atol=1e-8, err_msg=name)
+
+
+def test_the_attention_only_transformer_is_causal_and_keeps_every_heads_map():
+    model = AttentionOnlyTransformer(vocab=6, length=5, width=8, heads=2, layers=2, seed=1, dtype=F64)
+    ids = np.array([[1, 2, 3, 4, 5]])
+    logits = model.forward(ids)[0]
+    changed = model.forward(np.array([[1, 2, 3, 0, 0]]))[0]
+    np.testing.assert_allclose(changed[0, :3], logits[0, :3])  # a later token never changes an earlier prediction
+    assert [maps.shape for maps in model.maps()] == [(1, 2, 5, 5)] * 2
+    assert np.all(model.maps()[1][..., causal_mask(5)] == 0)
+
+
 def test_attention_gradients_with_a_mask(rng):
     Q, K, V = (rng.normal(size=(3, 5, 4)) for _ in range(3))
     G = rng.normal(size=(3, 5, 4))
@@ -136,7 +191,7 @@ def test_whole_sequence_model_gradients(positions):
 
 def test_sense_classifier_gradients_and_its_242_parameters():
     model = SenseClassifier(seed=2, dtype=F64)
-    assert count(model) == 242
+    assert model.count() == 242
     ids = np.array([0, 1, 3])
     logits, cache = model.forward(ids)
     target = np.array([1])
@@ -149,7 +204,7 @@ def test_sense_classifier_gradients_and_its_242_parameters():
 
 @pytest.mark.parametrize("heads", [8, 2])
 def test_a_block_of_width_128_has_198272_parameters_whatever_its_heads(heads):
-    assert count(TransformerBlock(128, heads, 512, np.random.default_rng(0))) == 198_272
+    assert TransformerBlock(128, heads, 512, np.random.default_rng(0)).count() == 198_272
 
 
 def test_positional_encoding_alternates_sine_and_cosine():
@@ -166,6 +221,51 @@ def test_optimizers_reduce_a_quadratic():
         for _ in range(200):
             optimizer.step({"w": 2 * params["w"]})
         assert np.abs(params["w"]).max() < 0.05
+
+
+def test_a_flat_optimizer_takes_exactly_the_steps_of_the_optimizer_on_separate_arrays():
+    models = [SenseClassifier(seed=4, dtype=F64) for _ in range(2)]
+    optimizers = [Adam(models[0].parameters(), lr=0.05), Flat(models[1], lambda p: Adam(p, lr=0.05))]
+    ids, target = np.array([0, 2, 3]), np.array([1])
+    for _ in range(5):
+        for model, optimizer in zip(models, optimizers):
+            logits, cache = model.forward(ids)
+            optimizer.step(model.backward(cross_entropy(logits[None], target)[1][0], cache))
+    flat = models[1].parameters()
+    for name, value in models[0].parameters().items():
+        np.testing.assert_array_equal(flat[name], value)
+    assert not np.array_equal(flat["q.W"], SenseClassifier(seed=4, dtype=F64).parameters()["q.W"])
+
+
+def run(coroutine):
+    """Run a training coroutine on its own thread (Playwright's loop may be running in this one)."""
+    result = {}
+    thread = threading.Thread(target=lambda: result.update(value=asyncio.run(coroutine)))
+    thread.start()
+    thread.join()
+    return result["value"]
+
+
+def test_train_steps_records_every_step_and_the_mean_of_each_epoch():
+    losses = [4.0, 2.0, 3.0, 1.0, 5.0]
+    record = run(train_steps(lambda i: losses[i], 5, per_epoch=2, report=False))
+    assert record == {"losses": [3.0, 2.0, 5.0], "step_losses": losses, "steps": 5, "stopped": False}
+
+
+def test_a_stop_ends_train_steps_after_the_step_that_was_running():
+    done = []
+
+    def step(i):
+        done.append(i)
+        if i == 6:
+            control.request_stop()
+        return 1.0
+
+    try:
+        record = run(train_steps(step, 100, per_epoch=4, report=False))
+    finally:
+        control.clear()
+    assert done == list(range(7)) and record["stopped"] and record["steps"] == 7 and len(record["losses"]) == 2
 
 
 def train(model, X, Y, Xv, Yv, **options):

@@ -1,8 +1,10 @@
 """A small NumPy transformer toolkit with hand-written gradients, the same in CPython and the browser.
 
-layers: Embedding, Linear, attention, MultiHeadAttention, LayerNorm, MLP, TransformerBlock,
-        positional_encoding, cross_entropy
-models: SequenceTransformer (digit sequences in, one prediction per position), SenseClassifier
-optim:  SGD, Adam
-train:  train_sequences (a coroutine: `await` it), accuracies, digit_sequences
+layers: Embedding, Linear, attention, MultiHeadAttention (with head ablation), LayerNorm, MLP,
+        TransformerBlock, AttentionOnlyBlock, positional_encoding, cross_entropy; Layer.count, Layer.flatten
+models: SequenceTransformer (digit sequences in, one prediction per position), AttentionOnlyTransformer
+        (causal, next-token logits, per-head maps), SenseClassifier, causal_mask
+optim:  SGD, Adam, Flat (any optimizer on one flat array of every parameter)
+train:  train_sequences and train_steps (coroutines: `await` them; they stop between steps),
+        train_classifier, accuracies, digit_sequences
 """

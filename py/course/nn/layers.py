@@ -32,6 +32,26 @@ class Layer:
         """How many numbers the layer learns."""
         return int(sum(value.size for value in self.parameters().values()))
 
+    def flatten(self):
+        """Move every parameter into one new flat array, in parameters() order, and return it: (count,).
+
+        Each parameter becomes a view of its stretch of that array, so an optimizer can update
+        them all with one operation (in WebAssembly every NumPy call costs, however small).
+        """
+        found = self.parameters()
+        flat = np.concatenate([value.ravel() for value in found.values()])
+        self._rehome(flat, 0)
+        return flat
+
+    def _rehome(self, flat, start):
+        """Replace this layer's and its children's parameters with views into `flat` from `start`; returns the end."""
+        for name, value in self.params.items():
+            self.params[name] = flat[start:start + value.size].reshape(value.shape)
+            start += value.size
+        for child in self.children.values():
+            start = child._rehome(flat, start)
+        return start
+
 
 def _init(rng, shape, fan_in, dtype):
     return (rng.normal(size=shape) / math.sqrt(fan_in)).astype(dtype)
@@ -114,6 +134,8 @@ class MultiHeadAttention(Layer):
     """Full-width projections split into h heads by blocks of columns, as lesson 000 builds them.
 
     (B, T, D) -> (B, T, D). The last forward's maps stay in `self.maps` (B, h, T, T) for drawing.
+    `ablate` names heads (0-based) whose output is set to zero before the output projection,
+    in the forward pass and in its gradient alike: the layer runs as if those heads were removed.
     """
 
     def __init__(self, width, heads, rng, dtype=np.float32):
@@ -133,20 +155,31 @@ class MultiHeadAttention(Layer):
         B, h, T, d = x.shape
         return x.transpose(0, 2, 1, 3).reshape(B, T, h * d)  # (B, T, D): heads side by side
 
-    def forward(self, x, mask=None):
+    def _kept(self, ablate, dtype):
+        """(h, 1, 1): 1 for a head that runs, 0 for an ablated one."""
+        keep = np.ones((self.heads, 1, 1), dtype=dtype)
+        for head in ablate or ():
+            if not 0 <= head < self.heads:
+                raise ValueError("there is no head {} to ablate: heads are numbered 0 to {}".format(
+                    head, self.heads - 1))
+            keep[head] = 0
+        return keep
+
+    def forward(self, x, mask=None, ablate=None):
         q, cq = self.children["q"].forward(x)
         k, ck = self.children["k"].forward(x)
         v, cv = self.children["v"].forward(x)
         heads, A, ca = attention(self._split(q), self._split(k), self._split(v), mask)  # (B, h, T, d_k)
         self.maps = A
-        out, co = self.children["o"].forward(self._merge(heads))  # (B, T, D)
-        return out, (cq, ck, cv, ca, co)
+        keep = self._kept(ablate, heads.dtype)  # (h, 1, 1), broadcast over B, T, d_k
+        out, co = self.children["o"].forward(self._merge(heads * keep))  # (B, T, D)
+        return out, (cq, ck, cv, ca, co, keep)
 
     def backward(self, dout, cache):
-        cq, ck, cv, ca, co = cache
+        cq, ck, cv, ca, co, keep = cache
         grads = {}
         dmerged, grads["o"] = self.children["o"].backward(dout, co)
-        dq, dk, dv = attention_backward(self._split(dmerged), ca)
+        dq, dk, dv = attention_backward(self._split(dmerged) * keep, ca)
         dx = 0
         for name, d, c in (("q", dq, cq), ("k", dk, ck), ("v", dv, cv)):
             dpart, grads[name] = self.children[name].backward(self._merge(d), c)
@@ -249,6 +282,30 @@ class TransformerBlock(Layer):
         dn1, grads["attention"] = c["attention"].backward(dx_mid, c2)
         dx, grads["ln1"] = c["ln1"].backward(dn1, c1)
         return dx + dx_mid, _flatten(grads)
+
+
+class AttentionOnlyBlock(Layer):
+    """x + attention(x): one residual attention sublayer, no layer norm, no MLP; (B, T, D) -> (B, T, D).
+
+    The block of an attention-only transformer: what each head writes is added to the
+    residual stream unchanged, so a later block can read it (and its heads compose).
+    """
+
+    def __init__(self, width, heads, rng, dtype=np.float32):
+        super().__init__()
+        self.children["attention"] = MultiHeadAttention(width, heads, rng, dtype)
+
+    @property
+    def maps(self):
+        return self.children["attention"].maps
+
+    def forward(self, x, mask=None, ablate=None):
+        a, cache = self.children["attention"].forward(x, mask, ablate)
+        return x + a, cache
+
+    def backward(self, dout, cache):
+        dx, grads = self.children["attention"].backward(dout, cache)
+        return dx + dout, {"attention." + name: value for name, value in grads.items()}  # + the residual path
 
 
 def positional_encoding(length, width, dtype=np.float32):

@@ -1,13 +1,19 @@
-"""Models built from the layers: a toy sequence transformer and the one-head sense classifier."""
+"""Models built from the layers: a toy sequence transformer, an attention-only causal transformer
+and the one-head sense classifier."""
 
 import numpy as np
 
-from .layers import Embedding, Layer, LayerNorm, Linear, TransformerBlock, attention, attention_backward, positional_encoding
-
-
-def count(layer):
-    """How many numbers a layer or model learns (biases and layer-norm vectors included)."""
-    return layer.count()
+from .layers import (
+    AttentionOnlyBlock,
+    Embedding,
+    Layer,
+    LayerNorm,
+    Linear,
+    TransformerBlock,
+    attention,
+    attention_backward,
+    positional_encoding,
+)
 
 
 class SequenceTransformer(Layer):
@@ -78,6 +84,73 @@ class SequenceTransformer(Layer):
         rows = [str(digit) for digit in predicted]
         titles = [[title.format(block=b + 1, head=h + 1) for h in range(len(maps[b]))] for b in range(len(maps))]
         return heatmap_grid([list(block) for block in maps], rows, cols, titles, row_name, col_name)
+
+
+def causal_mask(length):
+    """(T, T) bool, True above the diagonal: position t may read positions 0 … t only."""
+    return np.triu(np.ones((length, length), dtype=bool), k=1)
+
+
+class AttentionOnlyTransformer(Layer):
+    """Tokens in, next-token logits out, through causal attention-only blocks: (B, T) ids -> (B, T, vocab).
+
+    A token embedding plus a learned position embedding, `layers` blocks of x + attention(x)
+    (no layer norm, no MLP) under a causal mask, then an unembedding without bias.
+    forward(ids, ablate=[(layer, head), ...]) runs with those heads (0-based) removed;
+    after each forward `maps()` holds every block's attention, (B, heads, T, T) per block.
+    """
+
+    def __init__(self, vocab, length, width=32, heads=2, layers=2, seed=0, dtype=np.float32):
+        super().__init__()
+        rng = np.random.default_rng(seed)
+        self.vocab, self.length, self.heads = vocab, length, heads
+        self.children["embedding"] = Embedding(vocab, width, rng, dtype)
+        self.children["position"] = Embedding(length, width, rng, dtype)
+        self.block_names = ["block{}".format(i + 1) for i in range(layers)]
+        for name in self.block_names:
+            self.children[name] = AttentionOnlyBlock(width, heads, rng, dtype)
+        self.children["unembed"] = Linear(width, vocab, rng, bias=False, dtype=dtype)
+
+    def _ablated(self, ablate):
+        """{block index: [heads]} from (layer, head) pairs, refusing a layer the model does not have."""
+        found = {}
+        for layer, head in ablate or ():
+            if not 0 <= layer < len(self.block_names):
+                raise ValueError("there is no layer {} to ablate: layers are numbered 0 to {}".format(
+                    layer, len(self.block_names) - 1))
+            found.setdefault(layer, []).append(head)
+        return found
+
+    def forward(self, ids, ablate=None):
+        T = ids.shape[1]
+        tokens, ce = self.children["embedding"].forward(ids)  # (B, T, D)
+        places, cp = self.children["position"].forward(np.arange(T))  # (T, D)
+        x = tokens + places
+        mask, off = causal_mask(T), self._ablated(ablate)
+        caches = []
+        for index, name in enumerate(self.block_names):
+            x, c = self.children[name].forward(x, mask, off.get(index))
+            caches.append(c)
+        logits, cu = self.children["unembed"].forward(x)  # (B, T, vocab)
+        return logits, (ce, cp, caches, cu)
+
+    def backward(self, dlogits, cache):
+        ce, cp, caches, cu = cache
+        grads = {}
+        dx, inner = self.children["unembed"].backward(dlogits, cu)
+        grads.update(("unembed." + k, v) for k, v in inner.items())
+        for name, c in zip(reversed(self.block_names), reversed(caches)):
+            dx, inner = self.children[name].backward(dx, c)
+            grads.update((name + "." + k, v) for k, v in inner.items())
+        _, inner = self.children["embedding"].backward(dx, ce)
+        grads.update(("embedding." + k, v) for k, v in inner.items())
+        _, inner = self.children["position"].backward(dx.sum(axis=0), cp)  # every sequence shares the positions
+        grads.update(("position." + k, v) for k, v in inner.items())
+        return grads
+
+    def maps(self):
+        """The attention of the last forward pass: one (B, heads, T, T) array per block."""
+        return [self.children[name].maps for name in self.block_names]
 
 
 class SenseClassifier(Layer):

@@ -32,3 +32,18 @@ class Adam:
             self.m[name] = b1 * self.m[name] + (1 - b1) * g
             self.v[name] = b2 * self.v[name] + (1 - b2) * g * g
             value -= (scale * self.m[name] / (np.sqrt(self.v[name]) + self.eps)).astype(value.dtype)
+
+
+class Flat:
+    """An optimizer run on one flat array that holds every parameter of a model (see Layer.flatten).
+
+    Same arithmetic, element by element, as the optimizer on the separate arrays; one update
+    instead of one per array. make(params) builds the optimizer, e.g. lambda p: Adam(p, lr=0.05).
+    """
+
+    def __init__(self, model, make):
+        self.names = list(model.parameters())
+        self.optimizer = make({"all": model.flatten()})
+
+    def step(self, grads):
+        self.optimizer.step({"all": np.concatenate([grads[name].ravel() for name in self.names])})

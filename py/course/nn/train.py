@@ -1,8 +1,9 @@
-"""Data, accuracy and a training loop for sequence tasks, reporting progress as it goes.
+"""Data, accuracy and training loops, reporting progress as they go.
 
-train_sequences is a coroutine (`await train_sequences(...)` in a cell): every few
-steps it yields to the event loop, so in the browser the page stays live, progress
+train_sequences and train_steps are coroutines (`await train_sequences(...)` in a cell):
+they yield to the event loop as they go, so in the browser the page stays live, progress
 is drawn, and a Stop ends training between steps with the model kept as it is.
+train_steps runs any step function that way (course.experiments trains with it).
 """
 
 import asyncio
@@ -14,7 +15,7 @@ import numpy as np
 from course import control, runner
 
 from .layers import cross_entropy
-from .optim import Adam
+from .optim import Adam, Flat
 
 SENSE_VOCAB = {"the": 0, "river": 1, "money": 2, "bank": 3}
 SENSE_DATA = ((("the", "river", "bank"), 0), (("the", "money", "bank"), 1), (("river", "bank"), 0),
@@ -22,6 +23,7 @@ SENSE_DATA = ((("the", "river", "bank"), 0), (("the", "money", "bank"), 1), (("r
 
 YIELD_EVERY = 4  # steps between yields to the event loop
 REPORT_SECONDS = 0.25
+YIELD_SECONDS = 0.1  # small steps yield by the clock: a yield costs the browser about 6 ms (measured)
 
 
 def digit_sequences(count, length=8, digits=10, seed=0):
@@ -117,19 +119,34 @@ def _finish(history, epoch, epochs, step, total, losses, model, X_val, Y_val, re
     return history
 
 
+def classifier_step(model, optimizer, words, label, vocab):
+    """One optimizer step of a one-sentence classifier on one (words, label) example; returns its loss."""
+    logits, cache = model.forward(np.array([vocab[word] for word in words]))
+    loss, dlogits = cross_entropy(logits[None, :], np.array([label]))
+    optimizer.step(model.backward(dlogits[0].astype(logits.dtype), cache))
+    return loss
+
+
 def train_sense_classifier(model, data=SENSE_DATA, vocab=None, steps=300, lr=0.05):
     """Adam, one example at a time, `steps` passes over `data` ((words, label) pairs); returns the last losses."""
     vocab = vocab or SENSE_VOCAB
     optimizer = Adam(model.parameters(), lr=lr)
     losses = []
     for _ in range(steps):
-        losses = []
-        for words, label in data:
-            logits, cache = model.forward(np.array([vocab[word] for word in words]))
-            loss, dlogits = cross_entropy(logits[None, :], np.array([label]))
-            optimizer.step(model.backward(dlogits[0].astype(logits.dtype), cache))
-            losses.append(loss)
+        losses = [classifier_step(model, optimizer, words, label, vocab) for words, label in data]
     return losses
+
+
+async def train_classifier(model, data=SENSE_DATA, vocab=None, passes=300, lr=0.05, report=True):
+    """train_sense_classifier as a training the page can watch and stop (see train_steps); returns its record."""
+    vocab = vocab or SENSE_VOCAB
+    optimizer = Flat(model, lambda params: Adam(params, lr=lr))
+
+    def step(i):
+        words, label = data[i % len(data)]
+        return classifier_step(model, optimizer, words, label, vocab)
+
+    return await train_steps(step, passes * len(data), per_epoch=len(data), report=report)
 
 
 def sense_predictions(model, data=SENSE_DATA, vocab=None):
@@ -141,3 +158,44 @@ def sense_predictions(model, data=SENSE_DATA, vocab=None):
         row = model.map[-1]
         found.append((words, int(logits.argmax()), {word: float(row[i]) for i, word in enumerate(words)}))
     return found
+
+
+async def train_steps(step, steps, per_epoch=1, report=True):
+    """Run step(i) -> loss for i = 0 … steps-1 as a training the page can watch and stop.
+
+    Every YIELD_SECONDS it yields to the event loop (progress is drawn, a Stop is heard);
+    after every step it checks for a Stop, so training ends between two steps with the
+    parameters as they are. An epoch is `per_epoch` steps. Returns {"losses": mean loss of
+    each epoch begun, "step_losses": every step's loss, "steps": steps done, "stopped": whether the
+    learner stopped it}.
+    """
+    epochs = math.ceil(steps / per_epoch)
+    losses, epoch_losses, step_losses = [], [], []
+    last_yield = last_report = time.monotonic()
+    for i in range(steps):
+        step_losses.append(float(step(i)))
+        epoch_losses.append(step_losses[-1])
+        if len(epoch_losses) == per_epoch or i == steps - 1:
+            losses.append(float(np.mean(epoch_losses)))
+            epoch_losses = []
+        now = time.monotonic()
+        if now - last_yield > YIELD_SECONDS:
+            await asyncio.sleep(0)
+            last_yield = now
+        if control.stop_requested() and i < steps - 1:
+            if epoch_losses:
+                losses.append(float(np.mean(epoch_losses)))
+            if report:
+                runner.progress(_progress(len(losses), epochs, i + 1, steps, losses[-1], stopped=True))
+            return {"losses": losses, "step_losses": step_losses, "steps": i + 1, "stopped": True}
+        if report and now - last_report > REPORT_SECONDS:
+            last_report = now
+            runner.progress(_progress(i // per_epoch + 1, epochs, i + 1, steps, float(_running_loss(losses, epoch_losses))))
+    if report:
+        runner.progress(_progress(epochs, epochs, steps, steps, losses[-1]))
+    return {"losses": losses, "step_losses": step_losses, "steps": steps, "stopped": False}
+
+
+def _running_loss(losses, epoch_losses):
+    """The loss to show while an epoch runs: its mean so far, or the last finished epoch's."""
+    return np.mean(epoch_losses) if epoch_losses else losses[-1]
