@@ -14,7 +14,8 @@ export class Stopped extends Error {
 
 export class RuntimeClient extends EventTarget {
   /**
-   * @param {object} config  {assetsURL, runtimeURL, runtime: manifest, label}
+   * @param {object} config  {assetsURL, runtimeURL, build (this build's id), library (file under assets/),
+   *                          runtime: the runtime manifest, label, stalledMessage}
    */
   constructor(config) {
     super();
@@ -38,7 +39,7 @@ export class RuntimeClient extends EventTarget {
     await controlled(); // let the service worker see (and cache) every runtime file
     const runtimeURLs = runtime.files.map((file) => new URL(file.name, this.config.runtimeURL).href);
     const entry = runtime.worker === "module" ? "worker-module.mjs" : "worker-classic.js";
-    const version = "?v=" + this.config.version; // the worker loads its glue and the library at this build
+    const version = "?v=" + this.config.build; // the worker loads its glue and the library at this build
     const url = new URL(entry + version, this.config.assetsURL).href;
     this.worker = runtime.worker === "module" ? new Worker(url, { type: "module" }) : new Worker(url);
     this.worker.onmessage = (event) => {
@@ -54,7 +55,7 @@ export class RuntimeClient extends EventTarget {
       const value = await this.request({
         type: "init",
         indexURL: this.config.runtimeURL,
-        libraryURL: new URL(runtime.library + version, this.config.assetsURL).href,
+        libraryURL: new URL(this.config.library + version, this.config.assetsURL).href,
         packages: runtime.packages,
         files: runtime.files,
         // Counting bytes means reading every file once more: only when the runtime is not cached yet.
