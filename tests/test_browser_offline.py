@@ -27,11 +27,9 @@ def cache_names(page):
 
 
 def wait_for_caches(page, expected):
-    for _ in range(100):
-        if cache_names(page) == sorted(expected):
-            return
-        page.wait_for_timeout(100)
-    assert cache_names(page) == sorted(expected)
+    """Wait until the page's origin holds exactly the named caches (the service worker fills and drops them)."""
+    page.wait_for_function("async (expected) => JSON.stringify((await caches.keys()).sort()) === JSON.stringify(expected)",
+                           arg=sorted(expected), timeout=10_000)
 
 
 @pytest.fixture

@@ -4,9 +4,11 @@ import gzip
 import shutil
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 
+from coursebuild.serve import make_server
 from support import ROOT
 
 PLAYGROUND = ROOT / "tests" / "fixtures" / "playground" / "lessons"
@@ -48,3 +50,17 @@ def test_serve_builds_serves_and_rebuilds_when_a_lesson_changes(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_the_dev_server_keeps_no_list_of_requests_that_grows_forever(tmp_path):
+    (tmp_path / "index.html").write_text("<p>hi</p>")
+    server = make_server(tmp_path, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        for _ in range(3):
+            assert fetch("http://127.0.0.1:{}/index.html".format(server.server_address[1]))[1] == b"<p>hi</p>"
+        assert server.log is None
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -41,10 +41,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().send_header(keyword, value)
 
     def do_GET(self):
-        """Serve the file and note (path, bytes sent) in the server's log, for tests and benchmarks."""
+        """Serve the file; a server made with record=True notes (path, bytes sent), for tests and benchmarks."""
         self._length = 0
         super().do_GET()
-        self.server.log.append((self.path.split("?", 1)[0], self._length))
+        if self.server.log is not None:
+            self.server.log.append((self.path.split("?", 1)[0], self._length))
 
     def end_headers(self):
         path = self.path.split("?", 1)[0]
@@ -92,11 +93,15 @@ class Server(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(site_dir, port=8000, host="127.0.0.1"):
-    """A threading HTTP server for site_dir (port 0 picks a free port)."""
+def make_server(site_dir, port=8000, host="127.0.0.1", record=False):
+    """A threading HTTP server for site_dir (port 0 picks a free port).
+
+    With record=True it keeps (path, bytes) of every GET answered in `server.log`, which grows with
+    every request: only tests and benchmarks ask for it, never `build.py serve`.
+    """
     handler = functools.partial(Handler, site_dir=Path(site_dir))
     server = Server((host, port), handler)
-    server.log = []  # (path, bytes) of every GET answered
+    server.log = [] if record else None
     return server
 
 
