@@ -48,6 +48,8 @@ export class RuntimeBar {
     if (state === "ready") {
       this.progress.hidden = true;
       this.say(this.strings.runtime_ready);
+    } else if (state === "lost") {
+      this.say(this.strings.crashed);
     } else if (state === "failed") {
       this.progress.hidden = true;
       this.say(format(this.strings.runtime_failed, { reason }));

@@ -25,6 +25,7 @@ export class RuntimeClient extends EventTarget {
     this.pending = new Map();
     this.nextId = 1;
     this.state = "idle";
+    this.session = 0; // how many Pythons have become ready: a new number means a fresh namespace
   }
 
   /** Start the worker and load Python once; resolves when Python is ready. */
@@ -63,6 +64,7 @@ export class RuntimeClient extends EventTarget {
         label: this.config.label,
       });
       clearInterval(watchdog);
+      this.session += 1;
       this.setState("ready");
       return value;
     } catch (error) {
@@ -134,13 +136,15 @@ export class RuntimeClient extends EventTarget {
     }
   }
 
+  /** The worker died or went silent: "failed" while Python was loading, "lost" once it had been ready. */
   fail(reason) {
+    const lost = this.state === "ready";
     for (const { reject } of this.pending.values()) reject(new Error(reason));
     this.pending.clear();
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.ready = null;
-    this.setState("failed", { reason });
+    this.setState(lost ? "lost" : "failed", { reason });
   }
 
   setState(state, detail = {}) {

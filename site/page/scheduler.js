@@ -15,7 +15,8 @@ export const POLITE_STOP_MS = 300;
 
 export class Scheduler extends EventTarget {
   /**
-   * @param {object} client   the runtime client: run(cell, code, onOutput), interrupt(), stop(), state
+   * @param {object} client   the runtime client: start(), run(cell, code, onOutput), interrupt(), stop(), and
+   *                          session (a new number whenever a fresh Python has become ready)
    * @param {object} strings  the page's UI strings
    * @param {object} options  {politeStopMs, startFailure: async (error) -> the note to show when Python could not start}
    */
@@ -26,6 +27,7 @@ export class Scheduler extends EventTarget {
     this.politeStopMs = politeStopMs;
     this.startFailure = startFailure || (async (error) => format(strings.runtime_failed, { reason: error.message }));
     this.history = new Map(); // cell id -> code of its last successful run, in run order
+    this.session = 0; // the client's session that holds the history's variables
     this.queued = new Set();
     this.queue = Promise.resolve();
     this.generation = 0;
@@ -53,20 +55,17 @@ export class Scheduler extends EventTarget {
     this.running = job;
     this.emit("busy", { running: true });
     try {
-      const result = await job.execute(this.client);
-      if (result && result.replay !== undefined) {
-        this.history.delete(job.id);
-        if (result.replay !== null) this.history.set(job.id, result.replay);
+      if (await this.ready(job)) {
+        const result = await job.execute(this.client);
+        if (result && result.replay !== undefined) {
+          this.history.delete(job.id);
+          if (result.replay !== null) this.history.set(job.id, result.replay);
+        }
       }
     } catch (error) {
-      if (error instanceof Stopped) {
-        // the page stopped it on purpose: stop() reports what happened
-      } else if (this.client.state === "failed") {
-        job.setStatus("failed"); // Python could not start: say why; the next Run tries again
-        job.note(await this.startFailure(error), "warning");
-      } else {
-        await this.recover(job, this.strings.crashed);
-      }
+      // Python was running this job and is gone (a fatal error, out of memory, a dead worker), unless
+      // the page stopped it on purpose, in which case stop() reports what happened.
+      if (!(error instanceof Stopped)) await this.recover(job, this.strings.crashed);
     } finally {
       if (this.running === job) this.running = null;
       this.emit("busy", { running: this.running !== null });
@@ -74,6 +73,28 @@ export class Scheduler extends EventTarget {
     }
   }
 
+  /**
+   * Start Python for a job. A Python other than the one the earlier cells ran in gets them replayed first,
+   * saying so; one that cannot start fails the job with the reason (the next Run tries again).
+   */
+  async ready(job) {
+    try {
+      await this.client.start();
+    } catch (error) {
+      if (error instanceof Stopped) return false;
+      job.setStatus("failed");
+      job.note(await this.startFailure(error), "warning");
+      return false;
+    }
+    if (this.client.session === this.session) return true;
+    if (this.history.size === 0) {
+      this.session = this.client.session;
+      return true;
+    }
+    if (await this.replay(job.note(this.strings.runtime_lost, "restart"), this.strings.runtime_lost)) return true;
+    job.setStatus(""); // it did not run: its note says why
+    return false;
+  }
   /**
    * Stop whatever runs. First politely: a loop that yields (training) ends between two steps and
    * Python keeps everything. If the job has not finished shortly after, end the worker, drop the
@@ -119,17 +140,48 @@ export class Scheduler extends EventTarget {
 
   /** Start a fresh worker and re-run, in order, the cells that had run successfully. */
   async restart(job, message) {
-    const replay = Array.from(this.history.entries());
     const notice = job ? job.note(message || this.strings.runtime_starting, "restart") : null;
+    await this.replay(notice, message);
+  }
+
+  /**
+   * Re-run the history in the current (fresh) Python and say on `notice` (and in a "restarted" event)
+   * which cells came back, which raised, or that they could not be run again; resolves to whether
+   * Python now holds the earlier cells' variables.
+   */
+  async replay(notice, message) {
+    const replay = Array.from(this.history.entries());
+    const raised = [];
     try {
-      for (const [id, code] of replay) await this.client.run(id, code, null);
+      for (const [id, code] of replay) {
+        const result = await this.client.run(id, code, null);
+        if (!result.ok) raised.push(id);
+      }
     } catch (error) {
-      return;
+      if (error instanceof Stopped) return false; // Stop pressed during the replay: it restarts and replays again
+      // Python is gone again, or would not start: the history stays for the next Run to replay.
+      const text = format(this.strings.replay_failed, { cells: replay.map(([id]) => id).join(", "),
+        reason: error.message });
+      if (notice) notice.textContent = text;
+      this.emit("restarted", { cells: [], text });
+      return false;
     }
-    const ids = replay.map(([id]) => id);
-    const text = ids.length ? format(this.strings.restarted, { cells: ids.join(", ") }) : this.strings.restarted_none;
-    if (notice) notice.textContent = message ? message + " " + text : text;
+    this.session = this.client.session;
+    const ids = replay.map(([id]) => id).filter((id) => !raised.includes(id));
+    const text = this.replayText(message, ids, raised);
+    if (notice) notice.textContent = text;
     this.emit("restarted", { cells: ids, text });
+    return true;
+  }
+
+  /** After Stop (no message): "restarted to stop the code…"; otherwise the cause, then what came back. */
+  replayText(message, ids, raised) {
+    const cells = ids.join(", ");
+    let text;
+    if (!message) text = ids.length ? format(this.strings.restarted, { cells }) : this.strings.restarted_none;
+    else text = message + " " + (ids.length ? format(this.strings.replayed, { cells }) : this.strings.replayed_none);
+    if (raised.length) text += " " + format(this.strings.replay_raised, { cells: raised.join(", ") });
+    return text;
   }
 
   emit(type, detail) {

@@ -7,9 +7,14 @@ import { Scheduler } from "../../site/page/scheduler.js";
 
 const STRINGS = {
   crashed: "Python stopped unexpectedly.",
-  restarted: "Cells {cells} were run again.",
-  restarted_none: "No earlier cell had to be run again.",
+  replay_failed: "Cells {cells} could not be run again ({reason}).",
+  replay_raised: "Cells {cells} raised.",
+  replayed: "Cells {cells} came back.",
+  replayed_none: "Nothing to run again.",
+  restarted: "Restarted to stop; cells {cells} were run again.",
+  restarted_none: "Restarted to stop; nothing to run again.",
   runtime_failed: "Python could not start: {reason}",
+  runtime_lost: "Python had stopped.",
   runtime_starting: "Starting Python…",
   stopped_between_steps: "Stopped between two steps.",
 };
@@ -20,6 +25,7 @@ class FakeClient {
     this.state = "idle";
     this.workers = 0;
     this.worker = null;
+    this.session = 0;
     this.ran = []; // [worker, cell, code]
     this.pending = new Set();
     this.failNextStart = null;
@@ -35,6 +41,7 @@ class FakeClient {
       }
       this.workers += 1;
       this.worker = this.workers;
+      this.session = this.workers;
       this.state = "ready";
     }
   }
@@ -43,10 +50,10 @@ class FakeClient {
     await this.start();
     const worker = this.worker;
     this.ran.push([worker, cell, code]);
-    if (code === "crash") {
+    if (code === "crash") { // a fatal interpreter error: the worker dies under the code
       this.worker = null;
-      this.state = "failed"; // the worker died under the code
-      throw new Error("the worker failed");
+      this.state = "lost";
+      throw new Error("Uncaught RangeError: Maximum call stack size exceeded");
     }
     if (code === "raise") return { ok: false };
     if (code === "forever" || code === "steps") {
@@ -171,25 +178,63 @@ test("stop ends a loop that never yields, drops the queue and replays the earlie
   assert.equal(client.workers, 2);
   assert.deepEqual(client.ran.filter(([worker]) => worker === 2).map(([, id]) => id), [1, 2]);
   assert.deepEqual(restarted.map((detail) => detail.cells), [[1, 2]]);
-  assert.equal(loop.notes.at(-1).text, "Cells 1, 2 were run again.");
+  assert.equal(loop.notes.at(-1).text, "Restarted to stop; cells 1, 2 were run again.");
   await scheduler.queue;
   assert.ok(!client.ran.some(([, id]) => id === 4), "the queued cell was dropped");
 });
 
-test("a worker that dies under a cell is restarted and the earlier cells come back", async () => {
+test("a fatal error under a cell restarts Python, replays the earlier cells and says so", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  await scheduler.run([cell(1, "a"), cell(2, "raise")]);
+  const boom = cell(3, "crash");
+  await scheduler.run([boom]);
+  assert.equal(boom.status, "failed");
+  assert.deepEqual(boom.notes.map((note) => [note.text, note.kind]),
+    [["Python stopped unexpectedly. Cells 1 came back.", "restart"]]);
+  assert.deepEqual(client.ran.filter(([worker]) => worker === 2).map(([, id]) => id), [1]);
+  const after = cell(4, "d");
+  await scheduler.run([after]);
+  assert.equal(client.workers, 2, "the next Run uses the restarted Python as it is");
+  assert.deepEqual(after.notes, []);
+});
+
+test("a Python lost between two runs gets the earlier cells replayed before the next one", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  await scheduler.run([cell(1, "a"), cell(2, "b")]);
+  client.worker = null; // e.g. an explorable's call killed the worker
+  const next = cell(3, "c");
+  await scheduler.run([next]);
+  assert.deepEqual(client.ran.filter(([worker]) => worker === 2).map(([, id]) => id), [1, 2, 3]);
+  assert.deepEqual(next.notes.map((note) => note.text), ["Python had stopped. Cells 1, 2 came back."]);
+  assert.equal(next.status, "done");
+});
+
+test("a restart that cannot replay says so, and the next run replays first", async () => {
   const client = new FakeClient();
   const scheduler = new Scheduler(client, STRINGS);
   await scheduler.run([cell(1, "a")]);
-  client.state = "ready";
-  const boom = cell(2, "raise");
-  boom.execute = async () => {
-    client.worker = null;
-    throw new Error("out of memory");
-  };
+  client.failNextStart = "offline";
+  const boom = cell(2, "crash");
   await scheduler.run([boom]);
-  assert.equal(boom.status, "failed");
-  assert.equal(boom.notes.at(-1).text, "Python stopped unexpectedly. Cells 1 were run again.");
-  assert.deepEqual(client.ran.filter(([worker]) => worker === 2).map(([, id]) => id), [1]);
+  assert.equal(boom.notes.at(-1).text, "Cells 1 could not be run again (offline).");
+  const next = cell(3, "c");
+  await scheduler.run([next]);
+  assert.deepEqual(client.ran.filter(([worker]) => worker === 2).map(([, id]) => id), [1, 3]);
+  assert.equal(next.notes[0].text, "Python had stopped. Cells 1 came back.");
+});
+
+test("a replayed cell that raises is named", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const flaky = cell(2, "b");
+  await scheduler.run([cell(1, "a"), flaky]);
+  flaky.code = "raise"; // what it does now, e.g. it reads a file that is gone
+  scheduler.history.set(2, "raise");
+  const boom = cell(3, "crash");
+  await scheduler.run([boom]);
+  assert.equal(boom.notes.at(-1).text, "Python stopped unexpectedly. Cells 1 came back. Cells 2 raised.");
 });
 
 test("when Python cannot start the job says why and the next run tries again", async () => {
