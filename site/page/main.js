@@ -2,6 +2,7 @@
 // lives in scheduler.js, the runtime bar in runtime-bar.js, each component in its own module.
 import { BuildFiles } from "./build-files.js";
 import { Cell } from "./cell.js";
+import { watchBuildStatus } from "./dev-status.js";
 import { Exercise } from "./exercise.js";
 import { RuleHeads } from "./explorables/rule-heads.js";
 import { watchIntent } from "./intent.js";
@@ -110,6 +111,7 @@ function main() {
   const data = JSON.parse(island.textContent);
   const assetsURL = new URL(".", document.querySelector("script[src$='assets/page.js']").src).href;
   registerServiceWorker(assetsURL);
+  watchBuildStatus(data.strings);
   if (data.kind === "index") new IndexPage(data);
   else new LessonPage(data, assetsURL);
 }
