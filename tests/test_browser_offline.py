@@ -26,10 +26,25 @@ def cache_names(page):
     return sorted(page.evaluate("() => caches.keys()"))
 
 
-def wait_for_caches(page, expected):
-    """Wait until the page's origin holds exactly the named caches (the service worker fills and drops them)."""
-    page.wait_for_function("async (expected) => JSON.stringify((await caches.keys()).sort()) === JSON.stringify(expected)",
-                           arg=sorted(expected), timeout=10_000)
+def wait_until_dropped(page, name, limit_ms=20_000):
+    """Wait until the cache `name` is gone, following the service worker's lifecycle events.
+
+    A new service worker drops the caches of earlier builds while it activates; its state turns
+    "activated" only once that is done. So each turn waits for the next lifecycle event, no timer.
+    """
+    dropped = page.evaluate("""async ([name, limit]) => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        const next = () => new Promise((resolve) => {
+          const active = registration.active && registration.active.state !== "activated" ? registration.active : null;
+          const worker = registration.installing || registration.waiting || active;
+          if (worker) worker.addEventListener("statechange", resolve, { once: true });
+          else registration.addEventListener("updatefound", resolve, { once: true });
+        });
+        const gaveUp = new Promise((resolve) => setTimeout(() => resolve("gave up"), limit));
+        while (await caches.has(name)) if (await Promise.race([next(), gaveUp]) === "gave up") return false;
+        return true;
+    }""", [name, limit_ms])
+    assert dropped, cache_names(page)
 
 
 @pytest.fixture
@@ -105,7 +120,8 @@ def test_a_new_build_drops_the_old_site_cache_and_keeps_the_runtime(fresh_contex
         page.goto(server.url("01-playground/index.html"))
         run(page, "#cell-1")
         page.goto(server.url("02-druhyi/index.html"))
-        wait_for_caches(page, [old["runtimeCache"], old["siteCache"]])
+        # Both exist once a cell has run: the service worker opens each cache before it fetches into it.
+        assert cache_names(page) == sorted([old["runtimeCache"], old["siteCache"]])
         lesson = lessons / "02-druhyi" / "lesson.md"
         lesson.write_text(lesson.read_text().replace("Комірка на другій сторінці.", "Новий текст після збирання."))
         build_site(lessons, site)
@@ -114,7 +130,8 @@ def test_a_new_build_drops_the_old_site_cache_and_keeps_the_runtime(fresh_contex
         runtime_bytes = sum(size for _, size in server.served("/runtime/"))
         page.reload()
         expect(page.locator("main p").first).to_have_text("Новий текст після збирання.")
-        wait_for_caches(page, [new["runtimeCache"]])  # the new worker dropped the old site cache
+        wait_until_dropped(page, old["siteCache"])  # the new worker dropped the old site cache
+        assert new["runtimeCache"] in cache_names(page)  # and kept the runtime
         run(page, "#cell-1")
         assert new["siteCache"] in cache_names(page)  # and fills its own from this build's files
         assert sum(size for _, size in server.served("/runtime/")) == runtime_bytes
@@ -194,3 +211,4 @@ def test_a_page_opened_before_a_deploy_asks_for_a_reload_instead_of_mixing_build
         assert page.locator("#cell-2 .cm-editor").count() == 0  # the newer build's editor never ran here
     finally:
         server.close()
+
