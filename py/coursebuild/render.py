@@ -174,6 +174,7 @@ def index_page(lessons, strings_by_lang, lang="en"):
         '</label></p><p class="work-status" role="status" aria-live="polite"></p></section>\n'
     ).format(**e)
     return page(lang, strings["course_title"], body, strings, "", {"kind": "index", "language": lang,
+                                                                  "lessons": [lesson.slug for lesson in lessons],
                                                                   "strings": strings}, "index-page")
 
 
