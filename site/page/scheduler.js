@@ -95,6 +95,7 @@ export class Scheduler extends EventTarget {
     job.setStatus(""); // it did not run: its note says why
     return false;
   }
+
   /**
    * Stop whatever runs. First politely: a loop that yields (training) ends between two steps and
    * Python keeps everything. If the job has not finished shortly after, end the worker, drop the
@@ -122,6 +123,7 @@ export class Scheduler extends EventTarget {
     this.queued.clear();
   }
 
+  /** End the worker at once (Stop on code that never yields) and rebuild the namespace. */
   hardStop(job) {
     this.cancelQueued();
     this.client.stop();
@@ -130,8 +132,9 @@ export class Scheduler extends EventTarget {
     return this.queue;
   }
 
+  /** Python died under a job: drop the queue, start a fresh one and replay the earlier cells. */
   async recover(job, message) {
-    this.generation += 1;
+    this.cancelQueued();
     this.client.stop();
     job.setStatus("failed");
     this.queue = this.restart(job, message);

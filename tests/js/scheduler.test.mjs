@@ -259,3 +259,13 @@ test("busy and finished events follow each job", async () => {
   assert.deepEqual(busy.map((detail) => detail.running), [true, false]);
   assert.deepEqual(finished.map((detail) => detail.job), [job]);
 });
+
+test("cells queued behind one that kills Python are dropped, not left waiting", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  await scheduler.run([cell(1, "a")]);
+  const waiting = cell(3, "c");
+  await scheduler.run([cell(2, "crash"), waiting]);
+  assert.equal(waiting.status, "");
+  assert.ok(!client.ran.some(([, id]) => id === 3));
+});
