@@ -23,7 +23,7 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
-  const path = request.url.slice(SCOPE.length).split(/[?#]/)[0];
+  const path = decodePath(request.url.slice(SCOPE.length).split(/[?#]/)[0]);
   const build = new URL(request.url).searchParams.get("v");
   // Storing a copy is done after answering (waitUntil), so the page never waits for the disk.
   const later = (promise) => event.waitUntil(promise);
@@ -32,6 +32,15 @@ self.addEventListener("fetch", (event) => {
   else if (build && MANIFEST.hashes[path]) event.respondWith(sameBuild(request, path, later));
   else event.respondWith(networkFirst(request, path, later));
 });
+
+/** A URL path as the manifest lists it: a lesson folder named "03 atención" arrives as "03%20atenci%C3%B3n". */
+function decodePath(path) {
+  try {
+    return decodeURIComponent(path);
+  } catch (error) {
+    return path; // not ours to understand: it matches nothing in the manifest
+  }
+}
 
 async function cacheFirst(request, cacheName, later) {
   const cache = await caches.open(cacheName);

@@ -40,10 +40,10 @@ def build_site(lessons, out, *extra):
 
 
 class Server:
-    """The project's own static server on 127.0.0.1, in a thread."""
+    """The project's own static server on 127.0.0.1, in a thread, recording what it sends."""
 
     def __init__(self, site):
-        self.httpd = make_server(site, 0)
+        self.httpd = make_server(site, 0, record=True)
         self.port = self.httpd.server_address[1]
         self.origin = "http://127.0.0.1:{}".format(self.port)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)

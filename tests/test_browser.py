@@ -194,3 +194,34 @@ def test_a_broken_runtime_is_reported_instead_of_loading_forever(page, tmp_path,
         assert page.locator("#cell-1").get_attribute("data-state") != "running"
     finally:
         server.close()
+
+
+JS_CONTROLS = ("[data-action=run]", "[data-action=reset]", "[data-action=run-all]", "[data-action=stop]",
+               "[data-action=check]", "[data-action=reset-exercise]", "[data-action=hint]", ".quiz-actions")
+
+
+@pytest.mark.parametrize("how", ["javascript off", "script failed to load"])
+def test_controls_that_need_javascript_are_hidden_when_it_does_not_run(browser, course_server, how):
+    context = browser.new_context(java_script_enabled=how != "javascript off")
+    page = context.new_page()
+    if how == "script failed to load":
+        page.route("**/assets/page.js", lambda route: route.abort())
+    page.goto(course_server.url("000-varias-cabezas/index.html"))
+    expect(page.locator(".cell-output .out").first).to_be_visible()  # the page reads fully
+    for selector in JS_CONTROLS:
+        assert page.locator(selector).count() > 0, selector
+        expect(page.locator(selector + ":visible")).to_have_count(0)
+    context.close()
+
+
+def test_a_fatal_interpreter_error_restarts_python_and_brings_the_earlier_cells_back(page, playground_server):
+    page.goto(playground_server.url(PLAYGROUND))
+    run_cell(page, 1)
+    edit_cell(page, 5, "import sys\nsys.setrecursionlimit(10**6)\ndef deeper(n):\n    return deeper(n + 1)\ndeeper(0)\n")
+    page.keyboard.press("Shift+Enter")
+    expect(page.locator("#cell-5")).to_have_attribute("data-state", "failed", timeout=120_000)
+    expect(page.locator("#cell-5 .out-restart")).to_contain_text("Cells 1 were run again", timeout=60_000)
+    expect(page.locator("#cell-5 .out-warning")).to_have_count(0)  # not "Python could not start"
+    page.locator("#cell-5 [data-action=reset]").click()
+    run_cell(page, 5)
+    assert output_of(page, 5).startswith("42\n")

@@ -26,12 +26,25 @@ def cache_names(page):
     return sorted(page.evaluate("() => caches.keys()"))
 
 
-def wait_for_caches(page, expected):
-    for _ in range(100):
-        if cache_names(page) == sorted(expected):
-            return
-        page.wait_for_timeout(100)
-    assert cache_names(page) == sorted(expected)
+def wait_until_dropped(page, name, limit_ms=20_000):
+    """Wait until the cache `name` is gone, following the service worker's lifecycle events.
+
+    A new service worker drops the caches of earlier builds while it activates; its state turns
+    "activated" only once that is done. So each turn waits for the next lifecycle event, no timer.
+    """
+    dropped = page.evaluate("""async ([name, limit]) => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        const next = () => new Promise((resolve) => {
+          const active = registration.active && registration.active.state !== "activated" ? registration.active : null;
+          const worker = registration.installing || registration.waiting || active;
+          if (worker) worker.addEventListener("statechange", resolve, { once: true });
+          else registration.addEventListener("updatefound", resolve, { once: true });
+        });
+        const gaveUp = new Promise((resolve) => setTimeout(() => resolve("gave up"), limit));
+        while (await caches.has(name)) if (await Promise.race([next(), gaveUp]) === "gave up") return false;
+        return true;
+    }""", [name, limit_ms])
+    assert dropped, cache_names(page)
 
 
 @pytest.fixture
@@ -107,7 +120,8 @@ def test_a_new_build_drops_the_old_site_cache_and_keeps_the_runtime(fresh_contex
         page.goto(server.url("01-playground/index.html"))
         run(page, "#cell-1")
         page.goto(server.url("02-druhyi/index.html"))
-        wait_for_caches(page, [old["runtimeCache"], old["siteCache"]])
+        # Both exist once a cell has run: the service worker opens each cache before it fetches into it.
+        assert cache_names(page) == sorted([old["runtimeCache"], old["siteCache"]])
         lesson = lessons / "02-druhyi" / "lesson.md"
         lesson.write_text(lesson.read_text().replace("Комірка на другій сторінці.", "Новий текст після збирання."))
         build_site(lessons, site)
@@ -116,7 +130,8 @@ def test_a_new_build_drops_the_old_site_cache_and_keeps_the_runtime(fresh_contex
         runtime_bytes = sum(size for _, size in server.served("/runtime/"))
         page.reload()
         expect(page.locator("main p").first).to_have_text("Новий текст після збирання.")
-        wait_for_caches(page, [new["runtimeCache"]])  # the new worker dropped the old site cache
+        wait_until_dropped(page, old["siteCache"])  # the new worker dropped the old site cache
+        assert new["runtimeCache"] in cache_names(page)  # and kept the runtime
         run(page, "#cell-1")
         assert new["siteCache"] in cache_names(page)  # and fills its own from this build's files
         assert sum(size for _, size in server.served("/runtime/")) == runtime_bytes
@@ -196,3 +211,79 @@ def test_a_page_opened_before_a_deploy_asks_for_a_reload_instead_of_mixing_build
         assert page.locator("#cell-2 .cm-editor").count() == 0  # the newer build's editor never ran here
     finally:
         server.close()
+
+
+ACCENTED = "03 atención y más"
+
+
+@pytest.fixture(scope="module")
+def accented_site(tmp_path_factory):
+    """A course whose one lesson lives in a folder named with accents and spaces."""
+    lessons = tmp_path_factory.mktemp("accented") / "lessons"
+    shutil.copytree(PLAYGROUND / "02-druhyi", lessons / ACCENTED)
+    return build_site(lessons, lessons.parent / "_site")
+
+
+def import_receipt(page, tmp_path, entries):
+    receipt = tmp_path / "receipt.json"
+    receipt.write_text(json.dumps({"format": "attention-course-work", "version": 1, "entries": entries}))
+    page.locator("input[type=file]").set_input_files(str(receipt))
+
+
+def test_work_in_a_lesson_whose_folder_has_accents_and_spaces_is_exported_and_imported(fresh_context, accented_site,
+                                                                                        tmp_path):
+    server = Server(accented_site)
+    try:
+        page = fresh_context.new_page()
+        page.goto(server.url("index.html"))
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        page.locator(".lesson-card a").click()
+        page.locator("#cell-1 .cell-code").click()
+        page.locator("#cell-1 .cm-content").press("Control+a")
+        page.keyboard.insert_text("print('mine')")
+        page.goto(server.url("index.html"))
+        with page.expect_download() as download:
+            page.locator("[data-action=export]").click()
+        expect(page.locator(".work-status")).to_have_text("Exported 1 saved items.")
+        receipt = tmp_path / "work.json"
+        download.value.save_as(receipt)
+        assert [entry["code"] for entry in json.loads(receipt.read_text())["entries"].values()] == ["print('mine')"]
+        page.evaluate("() => localStorage.clear()")
+        page.locator("input[type=file]").set_input_files(str(receipt))
+        expect(page.locator(".work-status")).to_contain_text("Imported 1 saved items")
+        page.locator(".lesson-card a").click()
+        expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('mine')")
+    finally:
+        server.close()
+    page.reload()  # the service worker kept the page it served (its folder name arrives %-encoded)
+    expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('mine')")
+
+
+def test_a_receipt_for_lessons_the_course_does_not_have_is_refused_and_names_them(fresh_context, course_server,
+                                                                                   tmp_path):
+    page = fresh_context.new_page()
+    page.goto(course_server.url("index.html"))
+    before = page.evaluate("() => JSON.stringify(localStorage)")
+    import_receipt(page, tmp_path, {
+        "course:v1:000-varias-cabezas:cell:1": {"code": "print(1)", "original": "x"},
+        "course:v1:999-gone:quiz:1": {"answer": 0},
+        "course:v1:otra%20lecci%C3%B3n:cell:2": {"code": "", "original": ""},
+    })
+    expect(page.locator(".work-status")).to_have_text(
+        "Nothing was changed: the receipt holds work for lessons this course does not have: 999-gone, otra lección.")
+    assert page.evaluate("() => JSON.stringify(localStorage)") == before
+
+
+def test_an_import_that_fills_the_storage_changes_nothing_and_says_so(fresh_context, course_server, tmp_path):
+    page = fresh_context.new_page()
+    page.goto(course_server.url("index.html"))
+    page.evaluate("""() => localStorage.setItem('course:v1:000-varias-cabezas:cell:1',
+        JSON.stringify({code: 'before', original: 'x'}))""")
+    before = page.evaluate("() => JSON.stringify(localStorage)")
+    entries = {"course:v1:000-varias-cabezas:cell:1": {"code": "after", "original": "x"}}
+    for number in range(2, 10):  # 8 million characters: more than any browser keeps for one site
+        entries["course:v1:000-varias-cabezas:cell:{}".format(number)] = {"code": "x" * 1_000_000, "original": "x"}
+    import_receipt(page, tmp_path, entries)
+    expect(page.locator(".work-status")).to_contain_text("Nothing was changed: the browser's storage is full")
+    expect(page.locator(".work-status")).to_contain_text("of 9 items fitted")
+    assert page.evaluate("() => JSON.stringify(localStorage)") == before

@@ -65,6 +65,11 @@ def config_from(args):
 
 def run_build(config):
     """Build once; print every error and return an exit status."""
+    return 1 if build_errors(config) else 0
+
+
+def build_errors(config):
+    """Build once; print every error and return them (an empty list when the build succeeded)."""
     try:
         build(config)
     except BuildFailed as failure:
@@ -72,24 +77,25 @@ def run_build(config):
             print(error, file=sys.stderr)
         print("Build failed with {} error(s); {} was left as it was.".format(
             len(failure.errors), config.out_dir), file=sys.stderr)
-        return 1
+        return failure.errors
     except LessonError as error:
         print(error, file=sys.stderr)
-        return 1
+        return [error]
     except OSError as error:  # the output or cache folder cannot be written: a full disk, a file in the way
-        print("{}: cannot write the site ({}); check that folder, or build elsewhere with --out".format(
-            error.filename or config.out_dir, error.strerror or error), file=sys.stderr)
-        return 1
-    return 0
+        message = "{}: cannot write the site ({}); check that folder, or build elsewhere with --out".format(
+            error.filename or config.out_dir, error.strerror or error)
+        print(message, file=sys.stderr)
+        return [message]
+    return []
 
 
 def run_serve(config, port, watch):
-    """Build, then serve; rebuild when lessons, front end or library change."""
-    status = run_build(config)
-    if status != 0 and not config.out_dir.exists():
-        return status
+    """Build, then serve; rebuild when lessons, front end or library change, and tell the pages how it went."""
+    status = serve_module.BuildStatus()
+    if serve_module.rebuild(lambda: build_errors(config), status) and not config.out_dir.exists():
+        return 1
     try:
-        server = serve_module.make_server(config.out_dir, port)
+        server = serve_module.make_server(config.out_dir, port, status=status)
     except OSError as error:
         print("build.py serve: port {} is in use or cannot be opened ({}); choose another with --port "
               "(--port 0 picks a free one)".format(port, error.strerror or error), file=sys.stderr)
@@ -98,7 +104,8 @@ def run_serve(config, port, watch):
     print("Serving {} at http://{}:{}/ (Ctrl+C stops)".format(config.out_dir, host, port), flush=True)
     if watch:
         folders = [config.lessons_dir, config.root / "site", config.root / "py"]
-        thread = threading.Thread(target=serve_module.watch, args=(folders, lambda: run_build(config)), daemon=True)
+        thread = threading.Thread(target=serve_module.watch, args=(folders, lambda: build_errors(config), status),
+                                  daemon=True)
         thread.start()
     try:
         server.serve_forever()

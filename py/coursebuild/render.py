@@ -121,8 +121,12 @@ def page(lang, title, body, strings, root, data=None, extra_class=""):
              body=body, data=data_island)
 
 
-def lesson_page(lesson, markdown, strings, outputs, glued, runtime_manifest):
-    """The page of one lesson: prose, cells with build-time outputs, and the runtime bar."""
+def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runtime_manifest):
+    """The page of one lesson: prose, cells with build-time outputs, and the runtime bar.
+
+    `build` names this build's front end (lazily loaded files carry it), `library` is the course library's
+    file under assets/, and `runtime_manifest` says what the worker loads.
+    """
     context = RenderContext(lesson, strings, outputs, glued, markdown)
     body = lesson_body(lesson, context)
     header = '<article class="lesson" data-lesson="{slug}">\n<h1>{title}</h1>\n'.format(
@@ -139,9 +143,11 @@ def lesson_page(lesson, markdown, strings, outputs, glued, runtime_manifest):
         ).format(idle=html.escape(strings["runtime_idle"]), run_all=html.escape(strings["run_all"]),
                  stop=html.escape(strings["stop"]))
     data = {
+        "build": build,
         "kind": "lesson",
         "lesson": lesson.slug,
         "language": lesson.language,
+        "library": library,
         "cells": [cell.data() for cell in lesson.cells],
         "exercises": [exercise.data() for exercise in lesson.exercises],
         "quizzes": [quiz.data() for quiz in lesson.quizzes],
@@ -183,6 +189,7 @@ def index_page(lessons, strings_by_lang, lang="en"):
         '</label></p><p class="work-status" role="status" aria-live="polite"></p></section>\n'
     ).format(**e)
     return page(lang, strings["course_title"], body, strings, "", {"kind": "index", "language": lang,
+                                                                  "lessons": [lesson.slug for lesson in lessons],
                                                                   "strings": strings}, "index-page")
 
 

@@ -1,9 +1,16 @@
-"""Serve the built site on 127.0.0.1 with the types and compression Pyodide needs, rebuilding on change."""
+"""Serve the built site on 127.0.0.1 with the types and compression Pyodide needs, rebuilding on change.
+
+As `build.py serve`, the server also tells its pages how the latest build went: every HTML page it
+sends carries a <meta name="course-dev-status"> pointing at STATUS_PATH, and the page shows a banner
+while a rebuild runs, after one failed, or once the page is older than the site. A static host sends
+no such tag, so its pages never show the banner.
+"""
 
 import functools
 import gzip
 import http.server
 import io
+import json
 import sys
 import threading
 import time
@@ -20,6 +27,38 @@ TYPES = {
     ".svg": "image/svg+xml",
 }
 COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".wasm", ".data", ".svg", ".txt")
+STATUS_PATH = "/__course_dev__/status.json"
+
+
+class BuildStatus:
+    """How the latest build went, for the dev server's pages: building, ok or failed (with its errors).
+
+    `generation` counts the builds that replaced the site, so a page knows whether it is older than the site.
+    """
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self.state = "ok"
+        self.errors = []
+        self.generation = 0
+
+    def building(self):
+        """A rebuild has started."""
+        with self._lock:
+            self.state = "building"
+
+    def finished(self, errors):
+        """A build ended: with no errors it replaced the site; otherwise the old site is still served."""
+        with self._lock:
+            self.errors = [str(error) for error in errors]
+            self.state = "failed" if self.errors else "ok"
+            if not self.errors:
+                self.generation += 1
+
+    def as_json(self):
+        """The status as the pages read it."""
+        with self._lock:
+            return json.dumps({"state": self.state, "errors": self.errors, "generation": self.generation})
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -41,10 +80,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().send_header(keyword, value)
 
     def do_GET(self):
-        """Serve the file and note (path, bytes sent) in the server's log, for tests and benchmarks."""
+        """Serve the file; a server made with record=True notes (path, bytes sent), for tests and benchmarks."""
         self._length = 0
         super().do_GET()
-        self.server.log.append((self.path.split("?", 1)[0], self._length))
+        if self.server.log is not None:
+            self.server.log.append((self.path.split("?", 1)[0], self._length))
 
     def end_headers(self):
         path = self.path.split("?", 1)[0]
@@ -56,6 +96,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self):
         """Send compressed bodies when the client accepts gzip; fall back to the plain file."""
+        status = self.server.status
+        if status is not None:
+            body = self._dev_body(status)
+            if body is not None:
+                return self._send_bytes(*body)
         path = Path(self.translate_path(self.path))
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not accepts or path.suffix not in COMPRESSED or not path.is_file():
@@ -67,6 +112,34 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
         self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def _dev_body(self, status):
+        """As the dev server: the build status, or an HTML page with the tag that points at it (else None)."""
+        url_path = self.path.split("?", 1)[0]
+        if url_path == STATUS_PATH:
+            return status.as_json().encode(), "application/json"
+        path = Path(self.translate_path(self.path))
+        if url_path.endswith("/") and path.is_dir():
+            path = path / "index.html"
+        if path.suffix != ".html" or not path.is_file():
+            return None
+        tag = '<head>\n<meta name="course-dev-status" content="{}" data-generation="{}">'.format(
+            STATUS_PATH, status.generation)
+        return path.read_bytes().replace(b"<head>", tag.encode(), 1), "text/html; charset=utf-8"
+
+    def _send_bytes(self, body, content_type):
+        """Answer with `body`, gzipped when the client accepts it."""
+        encoded = "gzip" in self.headers.get("Accept-Encoding", "")
+        if encoded:
+            body = gzip.compress(body, compresslevel=6, mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        if encoded:
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         return io.BytesIO(body)
 
@@ -92,11 +165,17 @@ class Server(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(site_dir, port=8000, host="127.0.0.1"):
-    """A threading HTTP server for site_dir (port 0 picks a free port)."""
+def make_server(site_dir, port=8000, host="127.0.0.1", record=False, status=None):
+    """A threading HTTP server for site_dir (port 0 picks a free port).
+
+    With record=True it keeps (path, bytes) of every GET answered in `server.log`, which grows with
+    every request: only tests and benchmarks ask for it, never `build.py serve`. With a BuildStatus it
+    is the dev server, whose pages show how the latest build went.
+    """
     handler = functools.partial(Handler, site_dir=Path(site_dir))
     server = Server((host, port), handler)
-    server.log = []  # (path, bytes) of every GET answered
+    server.log = [] if record else None
+    server.status = status
     return server
 
 
@@ -105,17 +184,43 @@ def snapshot(folders):
     times = {}
     for folder in folders:
         for path in Path(folder).rglob("*"):
-            if path.is_file() and "__pycache__" not in path.parts:
-                times[str(path)] = path.stat().st_mtime_ns
+            try:
+                if path.is_file() and "__pycache__" not in path.parts:
+                    times[str(path)] = path.stat().st_mtime_ns
+            except OSError:
+                continue  # deleted or renamed while we looked (editors save that way): the next look sees it
     return times
 
 
-def watch(folders, rebuild, interval=1.0, stop=None):
-    """Call rebuild() whenever a file in `folders` changes, until stop is set."""
+def rebuild(build, status=None, log=None):
+    """Run build() (which returns its errors, none on success) and record the outcome; never raises.
+
+    A build that crashes (an exception the build did not turn into errors) is printed in one line and
+    recorded as failed, so `build.py serve` keeps watching and rebuilds on the next save.
+    """
+    log = log or (lambda text: print(text, file=sys.stderr, flush=True))
+    if status is not None:
+        status.building()
+    try:
+        errors = list(build() or [])
+    except Exception as error:  # whatever went wrong, the watcher must survive it
+        errors = ["the build crashed: {}: {} (the site was left as it was; save again after fixing it)".format(
+            type(error).__name__, error)]
+        log("build.py serve: " + errors[0])
+    if status is not None:
+        status.finished(errors)
+    return errors
+
+
+def watch(folders, build, status=None, interval=1.0, stop=None, log=None):
+    """Rebuild whenever a file in `folders` changes, until stop is set; no failure ends the watching."""
     before = snapshot(folders)
     while stop is None or not stop.is_set():
         time.sleep(interval)
-        now = snapshot(folders)
+        try:
+            now = snapshot(folders)
+        except OSError:
+            continue  # a watched folder vanished for a moment; look again
         if now != before:
             before = now
-            rebuild()
+            rebuild(build, status, log)

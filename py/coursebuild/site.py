@@ -8,10 +8,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import assets, checking, execute, glue_role, offline, render, runner
+from . import assets, checking, execute, glue_role, render, runner, service_worker
 from . import lesson as lessons_module
 from . import runtime as runtime_module
 from .errors import BuildFailed, Collector, LessonError
+
+LIBRARY = "course-lib.json"  # the course library for the worker, under assets/
 
 
 @dataclass
@@ -108,25 +110,23 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime):
     assets.bundle(config.root, config.cache_dir, assets_dir)
     assets.copy_static(config.root, assets_dir)
     library = json.dumps(assets.course_library(config.root / "py"), sort_keys=True)
-    (assets_dir / "course-lib.json").write_text(library, encoding="utf-8")
+    (assets_dir / LIBRARY).write_text(library, encoding="utf-8")
     runtime_dir = staging / "runtime"
     runtime_dir.mkdir()
     for name, source in runtime.files.items():
         _link_or_copy(Path(source), runtime_dir / name)
-    manifest = runtime.manifest()
-    manifest["library"] = "course-lib.json"
-    manifest["cache"] = offline.runtime_cache_name(runtime_dir)
-    manifest["build"] = offline.assets_version(assets_dir)
+    manifest = dict(runtime.manifest(), cache=service_worker.runtime_cache_name(runtime_dir))
+    build = service_worker.build_id(assets_dir)
     md = lessons_module.markdown()
     for lesson in lessons:
         page = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.slug, {}),
-                                  glued.get(lesson.slug, {}), manifest)
+                                  glued.get(lesson.slug, {}), build, LIBRARY, manifest)
         (staging / lesson.slug).mkdir()
         (staging / lesson.slug / "index.html").write_text(page, encoding="utf-8")
     index = render.index_page(lessons, strings, config.index_language)
     (staging / "index.html").write_text(index, encoding="utf-8")
     (staging / ".nojekyll").write_text("", encoding="utf-8")
-    offline.write_manifest(config.root / "site" / "sw.js", staging, manifest)
+    service_worker.write(config.root / "site" / "sw.js", staging, build, manifest["cache"])
     os.chmod(staging, 0o755)
 
 

@@ -50,7 +50,7 @@ export class Cell {
     this.runButton.setAttribute("aria-busy", key === "running" ? "true" : "false");
   }
 
-  /** Called by the page when this cell is its turn to run. */
+  /** Called by the scheduler when it is this cell's turn; `replay` is the code to re-run after a restart. */
   async execute(client) {
     const code = this.code();
     this.setStatus("running");
@@ -66,5 +66,10 @@ export class Cell {
 
   stopped() {
     this.setStatus("");
+  }
+
+  /** Add a note (restarted, stopped, warning) under the output; returns it so its text can change. */
+  note(text, kind) {
+    return appendNote(this.output, text, kind);
   }
 }

@@ -1,5 +1,6 @@
 // A coding exercise: starter code in an editor, Check (graded in the worker), hints, attempts, solution.
 import { CodeArea } from "./code-area.js";
+import { appendNote } from "./output.js";
 import { key, load, save } from "./storage.js";
 import { format } from "./strings.js";
 
@@ -54,11 +55,15 @@ export class Exercise {
     this.page.showOutput(this.output, result.output);
     this.setStatus(result.passed ? "done" : "failed");
     this.render();
-    return { ok: result.passed, replay: null };
+    return { ok: result.passed }; // a check runs in its own namespace: nothing to replay
   }
 
   stopped() {
     this.setStatus("");
+  }
+
+  note(text, kind) {
+    return appendNote(this.output, text, kind);
   }
 
   revealHint() {

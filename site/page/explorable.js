@@ -126,7 +126,7 @@ export class Explorable {
     const boxes = Array.from(control.querySelectorAll("input"));
     const numbers = [];
     for (const box of boxes) {
-      const number = parseNumber(box.value, this.page.language);
+      const number = parseNumber(box.value, this.page.strings.decimal_separator);
       box.setAttribute("aria-invalid", number === null ? "true" : "false");
       if (number === null) {
         this.say(format(this.page.strings.explorable_invalid, { text: box.value }));

@@ -14,7 +14,8 @@ export class Stopped extends Error {
 
 export class RuntimeClient extends EventTarget {
   /**
-   * @param {object} config  {assetsURL, runtimeURL, runtime: manifest, label}
+   * @param {object} config  {assetsURL, runtimeURL, build (this build's id), library (file under assets/),
+   *                          runtime: the runtime manifest, label, stalledMessage}
    */
   constructor(config) {
     super();
@@ -24,6 +25,7 @@ export class RuntimeClient extends EventTarget {
     this.pending = new Map();
     this.nextId = 1;
     this.state = "idle";
+    this.session = 0; // how many Pythons have become ready: a new number means a fresh namespace
   }
 
   /** Start the worker and load Python once; resolves when Python is ready. */
@@ -38,7 +40,7 @@ export class RuntimeClient extends EventTarget {
     await controlled(); // let the service worker see (and cache) every runtime file
     const runtimeURLs = runtime.files.map((file) => new URL(file.name, this.config.runtimeURL).href);
     const entry = runtime.worker === "module" ? "worker-module.mjs" : "worker-classic.js";
-    const version = "?v=" + this.config.version; // the worker loads its glue and the library at this build
+    const version = "?v=" + this.config.build; // the worker loads its glue and the library at this build
     const url = new URL(entry + version, this.config.assetsURL).href;
     this.worker = runtime.worker === "module" ? new Worker(url, { type: "module" }) : new Worker(url);
     this.worker.onmessage = (event) => {
@@ -54,7 +56,7 @@ export class RuntimeClient extends EventTarget {
       const value = await this.request({
         type: "init",
         indexURL: this.config.runtimeURL,
-        libraryURL: new URL(runtime.library + version, this.config.assetsURL).href,
+        libraryURL: new URL(this.config.library + version, this.config.assetsURL).href,
         packages: runtime.packages,
         files: runtime.files,
         // Counting bytes means reading every file once more: only when the runtime is not cached yet.
@@ -62,6 +64,7 @@ export class RuntimeClient extends EventTarget {
         label: this.config.label,
       });
       clearInterval(watchdog);
+      this.session += 1;
       this.setState("ready");
       return value;
     } catch (error) {
@@ -133,13 +136,15 @@ export class RuntimeClient extends EventTarget {
     }
   }
 
+  /** The worker died or went silent: "failed" while Python was loading, "lost" once it had been ready. */
   fail(reason) {
+    const lost = this.state === "ready";
     for (const { reject } of this.pending.values()) reject(new Error(reason));
     this.pending.clear();
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.ready = null;
-    this.setState("failed", { reason });
+    this.setState(lost ? "lost" : "failed", { reason });
   }
 
   setState(state, detail = {}) {

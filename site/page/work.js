@@ -1,21 +1,32 @@
-// Export all the learner's work in the course as a versioned JSON receipt, and merge one back.
+// Export all the learner's work in the course as a versioned JSON receipt, and bring one back: all of
+// it or nothing, checked against the course's own lessons, with a report that says exactly what happened.
+import { parseKey } from "./storage.js";
 import { format } from "./strings.js";
 
 const FORMAT = "attention-course-work";
 const VERSION = 1;
-const KEY = /^course:v1:[A-Za-z0-9_.-]+:(cell|quiz|exercise|exercise-code):[A-Za-z0-9_.-]+$/;
 
+/** The receipt of every saved entry of this course, and how many entries could not be read. */
 export function collect(storage = window.localStorage) {
   const entries = {};
+  let unreadable = 0;
   for (let index = 0; index < storage.length; index += 1) {
     const name = storage.key(index);
-    if (KEY.test(name)) entries[name] = JSON.parse(storage.getItem(name));
+    if (!parseKey(name)) continue;
+    try {
+      entries[name] = JSON.parse(storage.getItem(name));
+    } catch (error) {
+      unreadable += 1;
+    }
   }
-  return { format: FORMAT, version: VERSION, exported: new Date().toISOString(), entries };
+  return { receipt: { format: FORMAT, version: VERSION, exported: new Date().toISOString(), entries }, unreadable };
 }
 
-/** The receipt's entries if it is one of ours; otherwise throws an Error whose message says what is wrong. */
-export function validate(text, strings) {
+/**
+ * The receipt's entries if it is one of ours and every entry belongs to one of `lessons` (the course's slugs);
+ * otherwise throws an Error whose message says what is wrong.
+ */
+export function validate(text, strings, lessons) {
   let receipt;
   try {
     receipt = JSON.parse(text);
@@ -26,18 +37,47 @@ export function validate(text, strings) {
     throw new Error(strings.import_foreign);
   }
   if (receipt.version !== VERSION) throw new Error(format(strings.import_version, { version: receipt.version }));
+  const unknown = new Set();
   for (const [name, value] of Object.entries(receipt.entries)) {
-    if (!KEY.test(name) || typeof value !== "object" || value === null) {
+    const parsed = parseKey(name);
+    if (!parsed || typeof value !== "object" || value === null) {
       throw new Error(format(strings.import_bad_entry, { name }));
     }
+    if (!lessons.includes(parsed.lesson)) unknown.add(parsed.lesson);
   }
+  if (unknown.size) throw new Error(format(strings.import_unknown_lessons, { lessons: [...unknown].sort().join(", ") }));
   return receipt.entries;
+}
+
+/**
+ * Write every entry or none: if one does not fit, put back what was there and rethrow the error with
+ * `written` (how many had fitted) and `total`. Returns how many were written.
+ */
+export function writeAll(entries, storage = window.localStorage) {
+  const names = Object.keys(entries);
+  const previous = names.map((name) => storage.getItem(name));
+  let written = 0;
+  try {
+    for (const name of names) {
+      storage.setItem(name, JSON.stringify(entries[name]));
+      written += 1;
+    }
+  } catch (error) {
+    // Remove first, then restore: the old values took no more room than the new ones that were written.
+    const touched = names.slice(0, written + 1);
+    for (const name of touched) storage.removeItem(name);
+    touched.forEach((name, index) => { if (previous[index] !== null) storage.setItem(name, previous[index]); });
+    Object.assign(error, { written, total: names.length });
+    throw error;
+  }
+  return written;
 }
 
 export class WorkControl {
   constructor(element, page) {
     this.element = element;
     this.strings = page.strings;
+    this.lessons = page.data.lessons;
     this.status = element.querySelector(".work-status");
     element.querySelector(".work-actions").hidden = false;
     element.querySelector("[data-action=export]").addEventListener("click", () => this.exportWork());
@@ -45,7 +85,7 @@ export class WorkControl {
   }
 
   exportWork() {
-    const receipt = collect();
+    const { receipt, unreadable } = collect();
     const blob = new Blob([JSON.stringify(receipt, null, 2)], { type: "application/json" });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
@@ -54,20 +94,24 @@ export class WorkControl {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-    this.status.textContent = format(this.strings.export_done, { n: Object.keys(receipt.entries).length });
+    const n = Object.keys(receipt.entries).length;
+    this.status.textContent = unreadable ? format(this.strings.export_skipped, { n, unreadable })
+      : format(this.strings.export_done, { n });
   }
 
   async importWork(input) {
     const file = input.files && input.files[0];
     if (!file) return;
     try {
-      const entries = validate(await file.text(), this.strings);
-      for (const [name, value] of Object.entries(entries)) window.localStorage.setItem(name, JSON.stringify(value));
+      const entries = validate(await file.text(), this.strings, this.lessons);
+      const n = writeAll(entries);
       this.element.dataset.state = "imported";
-      this.status.textContent = format(this.strings.import_done, { n: Object.keys(entries).length });
+      this.status.textContent = format(this.strings.import_done, { n });
     } catch (error) {
       this.element.dataset.state = "refused";
-      this.status.textContent = format(this.strings.import_refused, { reason: error.message });
+      const reason = error.name === "QuotaExceededError"
+        ? format(this.strings.import_quota, { written: error.written, n: error.total }) : error.message;
+      this.status.textContent = format(this.strings.import_refused, { reason });
     } finally {
       input.value = "";
     }

@@ -1,4 +1,4 @@
-"""Offline use: the service worker's manifest and the list the "available offline" control downloads.
+"""Write the service worker (sw.js with its manifest) and offline.json, the list the "available offline" control downloads.
 
 Two caches: the runtime (the Pyodide distribution with NumPy), named after the hash
 of its files so a rebuild that leaves it alone keeps it; and the site (pages,
@@ -18,7 +18,7 @@ def _digest(paths, root):
     return digest.hexdigest()[:16]
 
 
-def assets_version(assets_dir):
+def build_id(assets_dir):
     """A hash of the front end and the course library: what a page loads lazily must carry the same one."""
     return _digest(sorted(path for path in assets_dir.iterdir() if path.is_file()), assets_dir)
 
@@ -28,7 +28,7 @@ def runtime_cache_name(runtime_dir):
     return "course-runtime-" + _digest(sorted(runtime_dir.iterdir()), runtime_dir.parent)
 
 
-def write_manifest(template, site, runtime_manifest):
+def write(template, site, build, runtime_cache):
     """Write sw.js (the service worker with its manifest) and offline.json (what to fetch for offline use)."""
     runtime = sorted((site / "runtime").iterdir())
     runtime_paths = {path.relative_to(site).as_posix() for path in runtime}
@@ -37,11 +37,11 @@ def write_manifest(template, site, runtime_manifest):
                   if path.relative_to(site).as_posix() not in runtime_paths] + ["offline.json"]
     manifest = {
         "version": _digest(everything, site),
-        "assets": runtime_manifest["build"],
+        "assets": build,
         # Files a page loads later are checked against these, so a deploy in between is noticed.
         "hashes": {path.relative_to(site).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
                    for path in sorted((site / "assets").iterdir())},
-        "runtimeCache": runtime_manifest["cache"],
+        "runtimeCache": runtime_cache,
         "runtime": sorted(runtime_paths),
         "site": site_paths,
     }

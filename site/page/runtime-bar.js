@@ -1,0 +1,58 @@
+// The runtime bar at the bottom of a lesson page: what Python is doing (download progress in bytes,
+// ready, failed, restarted), Run all and Stop.
+import { format, formatBytes } from "./strings.js";
+
+export class RuntimeBar {
+  /**
+   * @param {Element} element  the .runtime-bar the build wrote
+   * @param {object} page      {strings, language}
+   * @param {object} actions   {runAll(), stop()}
+   */
+  constructor(element, { strings, language }, { runAll, stop }) {
+    this.element = element;
+    this.strings = strings;
+    this.language = language;
+    this.status = element.querySelector(".runtime-status");
+    this.progress = element.querySelector(".runtime-progress");
+    this.stopButton = element.querySelector("[data-action=stop]");
+    element.querySelector("[data-action=run-all]").addEventListener("click", runAll);
+    this.stopButton.addEventListener("click", stop);
+    element.hidden = false;
+  }
+
+  /** Follow a runtime client's download progress and state. */
+  follow(client) {
+    client.addEventListener("progress", (event) => this.showProgress(event.detail));
+    client.addEventListener("state", (event) => this.showState(event.detail));
+  }
+
+  say(text) {
+    this.status.textContent = text;
+  }
+
+  setBusy(busy) {
+    this.stopButton.disabled = !busy;
+  }
+
+  showProgress({ loaded, total }) {
+    this.progress.hidden = false;
+    this.progress.max = total;
+    this.progress.value = loaded;
+    this.say(loaded >= total ? this.strings.runtime_starting : format(this.strings.runtime_loading, {
+      loaded: formatBytes(loaded, this.language), total: formatBytes(total, this.language),
+    }));
+  }
+
+  showState({ state, reason }) {
+    document.body.dataset.runtime = state;
+    if (state === "ready") {
+      this.progress.hidden = true;
+      this.say(this.strings.runtime_ready);
+    } else if (state === "lost") {
+      this.say(this.strings.crashed);
+    } else if (state === "failed") {
+      this.progress.hidden = true;
+      this.say(format(this.strings.runtime_failed, { reason }));
+    }
+  }
+}

@@ -1,0 +1,193 @@
+// The run queue of a lesson page: jobs (cells, exercise checks) run one at a time in the order asked,
+// Stop ends the running one, and a restarted Python gets the earlier cells replayed. No DOM here: the
+// page wires the events below to its elements, and the tests drive it with plain objects.
+//
+// A job is {id, execute(client) -> {ok, replay?}, setStatus(key), stopped(), note(text, kind) -> {textContent}}.
+// `replay` is what a cell reports: its code after a successful run (replayed after a restart), or null after
+// a failed one; a job that leaves the shared namespace alone (an exercise check) returns no `replay`.
+//
+// Events (event.detail): "busy" {running: bool}, "finished" {job}, "restarted" {cells, text}.
+import { Stopped } from "./runtime-client.js";
+import { format } from "./strings.js";
+
+// How long Stop waits for a loop to end between steps before it ends the worker instead.
+export const POLITE_STOP_MS = 300;
+
+export class Scheduler extends EventTarget {
+  /**
+   * @param {object} client   the runtime client: start(), run(cell, code, onOutput), interrupt(), stop(), and
+   *                          session (a new number whenever a fresh Python has become ready)
+   * @param {object} strings  the page's UI strings
+   * @param {object} options  {politeStopMs, startFailure: async (error) -> the note to show when Python could not start}
+   */
+  constructor(client, strings, { politeStopMs = POLITE_STOP_MS, startFailure = null } = {}) {
+    super();
+    this.client = client;
+    this.strings = strings;
+    this.politeStopMs = politeStopMs;
+    this.startFailure = startFailure || (async (error) => format(strings.runtime_failed, { reason: error.message }));
+    this.history = new Map(); // cell id -> code of its last successful run, in run order
+    this.session = 0; // the client's session that holds the history's variables
+    this.queued = new Set();
+    this.queue = Promise.resolve();
+    this.generation = 0;
+    this.running = null;
+    this.current = null;
+  }
+
+  /** Queue jobs to run in order, after whatever is already queued; resolves when the queue is empty. */
+  run(jobs) {
+    for (const job of jobs) {
+      const generation = this.generation;
+      job.setStatus("queued");
+      this.queued.add(job);
+      this.queue = this.queue.then(() => {
+        if (generation !== this.generation) return undefined;
+        this.queued.delete(job);
+        this.current = this.runOne(job);
+        return this.current;
+      });
+    }
+    return this.queue;
+  }
+
+  async runOne(job) {
+    this.running = job;
+    this.emit("busy", { running: true });
+    try {
+      if (await this.ready(job)) {
+        const result = await job.execute(this.client);
+        if (result && result.replay !== undefined) {
+          this.history.delete(job.id);
+          if (result.replay !== null) this.history.set(job.id, result.replay);
+        }
+      }
+    } catch (error) {
+      // Python was running this job and is gone (a fatal error, out of memory, a dead worker), unless
+      // the page stopped it on purpose, in which case stop() reports what happened.
+      if (!(error instanceof Stopped)) await this.recover(job, this.strings.crashed);
+    } finally {
+      if (this.running === job) this.running = null;
+      this.emit("busy", { running: this.running !== null });
+      this.emit("finished", { job });
+    }
+  }
+
+  /**
+   * Start Python for a job. A Python other than the one the earlier cells ran in gets them replayed first,
+   * saying so; one that cannot start fails the job with the reason (the next Run tries again).
+   */
+  async ready(job) {
+    try {
+      await this.client.start();
+    } catch (error) {
+      if (error instanceof Stopped) return false;
+      job.setStatus("failed");
+      job.note(await this.startFailure(error), "warning");
+      return false;
+    }
+    if (this.client.session === this.session) return true;
+    if (this.history.size === 0) {
+      this.session = this.client.session;
+      return true;
+    }
+    if (await this.replay(job.note(this.strings.runtime_lost, "restart"), this.strings.runtime_lost)) return true;
+    job.setStatus(""); // it did not run: its note says why
+    return false;
+  }
+
+  /**
+   * Stop whatever runs. First politely: a loop that yields (training) ends between two steps and
+   * Python keeps everything. If the job has not finished shortly after, end the worker, drop the
+   * queue, restart and rebuild the namespace.
+   */
+  async stop() {
+    const job = this.running;
+    this.cancelQueued();
+    if (job) {
+      this.client.interrupt();
+      const ended = await Promise.race([this.current.then(() => true),
+        new Promise((resolve) => setTimeout(() => resolve(false), this.politeStopMs))]);
+      if (ended) {
+        job.note(this.strings.stopped_between_steps, "stopped");
+        return undefined;
+      }
+    }
+    return this.hardStop(job);
+  }
+
+  /** Forget every queued job but the running one. */
+  cancelQueued() {
+    this.generation += 1;
+    for (const job of this.queued) job.setStatus("");
+    this.queued.clear();
+  }
+
+  /** End the worker at once (Stop on code that never yields) and rebuild the namespace. */
+  hardStop(job) {
+    this.cancelQueued();
+    this.client.stop();
+    if (job) job.stopped();
+    this.queue = this.restart(job, null);
+    return this.queue;
+  }
+
+  /** Python died under a job: drop the queue, start a fresh one and replay the earlier cells. */
+  async recover(job, message) {
+    this.cancelQueued();
+    this.client.stop();
+    job.setStatus("failed");
+    this.queue = this.restart(job, message);
+    await this.queue;
+  }
+
+  /** Start a fresh worker and re-run, in order, the cells that had run successfully. */
+  async restart(job, message) {
+    const notice = job ? job.note(message || this.strings.runtime_starting, "restart") : null;
+    await this.replay(notice, message);
+  }
+
+  /**
+   * Re-run the history in the current (fresh) Python and say on `notice` (and in a "restarted" event)
+   * which cells came back, which raised, or that they could not be run again; resolves to whether
+   * Python now holds the earlier cells' variables.
+   */
+  async replay(notice, message) {
+    const replay = Array.from(this.history.entries());
+    const raised = [];
+    try {
+      for (const [id, code] of replay) {
+        const result = await this.client.run(id, code, null);
+        if (!result.ok) raised.push(id);
+      }
+    } catch (error) {
+      if (error instanceof Stopped) return false; // Stop pressed during the replay: it restarts and replays again
+      // Python is gone again, or would not start: the history stays for the next Run to replay.
+      const text = format(this.strings.replay_failed, { cells: replay.map(([id]) => id).join(", "),
+        reason: error.message });
+      if (notice) notice.textContent = text;
+      this.emit("restarted", { cells: [], text });
+      return false;
+    }
+    this.session = this.client.session;
+    const ids = replay.map(([id]) => id).filter((id) => !raised.includes(id));
+    const text = this.replayText(message, ids, raised);
+    if (notice) notice.textContent = text;
+    this.emit("restarted", { cells: ids, text });
+    return true;
+  }
+
+  /** After Stop (no message): "restarted to stop the code…"; otherwise the cause, then what came back. */
+  replayText(message, ids, raised) {
+    const cells = ids.join(", ");
+    let text;
+    if (!message) text = ids.length ? format(this.strings.restarted, { cells }) : this.strings.restarted_none;
+    else text = message + " " + (ids.length ? format(this.strings.replayed, { cells }) : this.strings.replayed_none);
+    if (raised.length) text += " " + format(this.strings.replay_raised, { cells: raised.join(", ") });
+    return text;
+  }
+
+  emit(type, detail) {
+    this.dispatchEvent(Object.assign(new Event(type), { detail }));
+  }
+}

@@ -1,0 +1,271 @@
+// The run queue on its own, with a fake runtime client and plain-object jobs (node --test).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { Stopped } from "../../site/page/runtime-client.js";
+import { Scheduler } from "../../site/page/scheduler.js";
+
+const STRINGS = {
+  crashed: "Python stopped unexpectedly.",
+  replay_failed: "Cells {cells} could not be run again ({reason}).",
+  replay_raised: "Cells {cells} raised.",
+  replayed: "Cells {cells} came back.",
+  replayed_none: "Nothing to run again.",
+  restarted: "Restarted to stop; cells {cells} were run again.",
+  restarted_none: "Restarted to stop; nothing to run again.",
+  runtime_failed: "Python could not start: {reason}",
+  runtime_lost: "Python had stopped.",
+  runtime_starting: "Starting Python…",
+  stopped_between_steps: "Stopped between two steps.",
+};
+
+/** A runtime client that runs "code" as a script of steps, and remembers what ran in which worker. */
+class FakeClient {
+  constructor() {
+    this.state = "idle";
+    this.workers = 0;
+    this.worker = null;
+    this.session = 0;
+    this.ran = []; // [worker, cell, code]
+    this.pending = new Set();
+    this.failNextStart = null;
+  }
+
+  async start() {
+    if (this.worker === null) {
+      if (this.failNextStart) {
+        const reason = this.failNextStart;
+        this.failNextStart = null;
+        this.state = "failed";
+        throw new Error(reason);
+      }
+      this.workers += 1;
+      this.worker = this.workers;
+      this.session = this.workers;
+      this.state = "ready";
+    }
+  }
+
+  async run(cell, code) {
+    await this.start();
+    const worker = this.worker;
+    this.ran.push([worker, cell, code]);
+    if (code === "crash") { // a fatal interpreter error: the worker dies under the code
+      this.worker = null;
+      this.state = "lost";
+      throw new Error("Uncaught RangeError: Maximum call stack size exceeded");
+    }
+    if (code === "raise") return { ok: false };
+    if (code === "forever" || code === "steps") {
+      return new Promise((resolve, reject) => {
+        const entry = { resolve, reject, polite: code === "steps" };
+        this.pending.add(entry);
+      });
+    }
+    return { ok: true };
+  }
+
+  interrupt() {
+    for (const entry of this.pending) {
+      if (entry.polite) {
+        this.pending.delete(entry);
+        entry.resolve({ ok: true });
+      }
+    }
+  }
+
+  stop() {
+    this.worker = null;
+    this.state = "idle";
+    for (const entry of this.pending) entry.reject(new Stopped());
+    this.pending.clear();
+  }
+}
+
+/** A cell as the scheduler sees it: its code, its status and its notes. */
+function cell(id, code) {
+  return {
+    id,
+    code,
+    status: "",
+    notes: [],
+    async execute(client) {
+      this.status = "running";
+      const result = await client.run(this.id, this.code, null);
+      this.status = result.ok ? "done" : "failed";
+      return { ok: result.ok, replay: result.ok ? this.code : null };
+    },
+    setStatus(key) { this.status = key; },
+    stopped() { this.status = ""; },
+    note(text, kind) {
+      const note = { text, kind, get textContent() { return this.text; }, set textContent(value) { this.text = value; } };
+      this.notes.push(note);
+      return note;
+    },
+  };
+}
+
+function check(id) {
+  return Object.assign(cell(id, "check"), {
+    async execute(client) {
+      await client.run("check", "check", null);
+      this.status = "done";
+      return { ok: true };
+    },
+  });
+}
+
+function events(scheduler, type) {
+  const seen = [];
+  scheduler.addEventListener(type, (event) => seen.push(event.detail));
+  return seen;
+}
+
+function until(predicate) {
+  return new Promise((resolve) => {
+    const poll = () => (predicate() ? resolve() : setImmediate(poll));
+    poll();
+  });
+}
+
+test("jobs run one at a time in the order they were queued", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const jobs = [cell(1, "a"), cell(2, "b"), cell(3, "c")];
+  const queued = scheduler.run(jobs);
+  assert.deepEqual(jobs.map((job) => job.status), ["queued", "queued", "queued"]);
+  await queued;
+  assert.deepEqual(client.ran.map(([, id]) => id), [1, 2, 3]);
+  assert.deepEqual(jobs.map((job) => job.status), ["done", "done", "done"]);
+  assert.deepEqual([...scheduler.history.keys()], [1, 2, 3]);
+});
+
+test("a failed cell leaves the replay history and a check never enters it", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const first = cell(1, "a");
+  await scheduler.run([first, check("multi_head")]);
+  first.code = "raise";
+  await scheduler.run([first]);
+  assert.deepEqual([...scheduler.history.keys()], []);
+});
+
+test("stop ends a loop that yields politely and Python keeps its namespace", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 1000 });
+  const training = cell(2, "steps");
+  await scheduler.run([cell(1, "a")]);
+  scheduler.run([training]);
+  await until(() => client.pending.size === 1);
+  await scheduler.stop();
+  assert.equal(client.workers, 1);
+  assert.deepEqual(training.notes.map((note) => note.text), ["Stopped between two steps."]);
+});
+
+test("stop ends a loop that never yields, drops the queue and replays the earlier cells", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 5 });
+  const restarted = events(scheduler, "restarted");
+  await scheduler.run([cell(1, "a"), cell(2, "b")]);
+  const loop = cell(3, "forever");
+  const waiting = cell(4, "d");
+  scheduler.run([loop, waiting]);
+  await until(() => client.pending.size === 1);
+  assert.equal(waiting.status, "queued");
+  await scheduler.stop();
+  assert.equal(loop.status, "");
+  assert.equal(waiting.status, "");
+  assert.equal(client.workers, 2);
+  assert.deepEqual(client.ran.filter(([worker]) => worker === 2).map(([, id]) => id), [1, 2]);
+  assert.deepEqual(restarted.map((detail) => detail.cells), [[1, 2]]);
+  assert.equal(loop.notes.at(-1).text, "Restarted to stop; cells 1, 2 were run again.");
+  await scheduler.queue;
+  assert.ok(!client.ran.some(([, id]) => id === 4), "the queued cell was dropped");
+});
+
+test("a fatal error under a cell restarts Python, replays the earlier cells and says so", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  await scheduler.run([cell(1, "a"), cell(2, "raise")]);
+  const boom = cell(3, "crash");
+  await scheduler.run([boom]);
+  assert.equal(boom.status, "failed");
+  assert.deepEqual(boom.notes.map((note) => [note.text, note.kind]),
+    [["Python stopped unexpectedly. Cells 1 came back.", "restart"]]);
+  assert.deepEqual(client.ran.filter(([worker]) => worker === 2).map(([, id]) => id), [1]);
+  const after = cell(4, "d");
+  await scheduler.run([after]);
+  assert.equal(client.workers, 2, "the next Run uses the restarted Python as it is");
+  assert.deepEqual(after.notes, []);
+});
+
+test("a Python lost between two runs gets the earlier cells replayed before the next one", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  await scheduler.run([cell(1, "a"), cell(2, "b")]);
+  client.worker = null; // e.g. an explorable's call killed the worker
+  const next = cell(3, "c");
+  await scheduler.run([next]);
+  assert.deepEqual(client.ran.filter(([worker]) => worker === 2).map(([, id]) => id), [1, 2, 3]);
+  assert.deepEqual(next.notes.map((note) => note.text), ["Python had stopped. Cells 1, 2 came back."]);
+  assert.equal(next.status, "done");
+});
+
+test("a restart that cannot replay says so, and the next run replays first", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  await scheduler.run([cell(1, "a")]);
+  client.failNextStart = "offline";
+  const boom = cell(2, "crash");
+  await scheduler.run([boom]);
+  assert.equal(boom.notes.at(-1).text, "Cells 1 could not be run again (offline).");
+  const next = cell(3, "c");
+  await scheduler.run([next]);
+  assert.deepEqual(client.ran.filter(([worker]) => worker === 2).map(([, id]) => id), [1, 3]);
+  assert.equal(next.notes[0].text, "Python had stopped. Cells 1 came back.");
+});
+
+test("a replayed cell that raises is named", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const flaky = cell(2, "b");
+  await scheduler.run([cell(1, "a"), flaky]);
+  flaky.code = "raise"; // what it does now, e.g. it reads a file that is gone
+  scheduler.history.set(2, "raise");
+  const boom = cell(3, "crash");
+  await scheduler.run([boom]);
+  assert.equal(boom.notes.at(-1).text, "Python stopped unexpectedly. Cells 1 came back. Cells 2 raised.");
+});
+
+test("when Python cannot start the job says why and the next run tries again", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  client.failNextStart = "no wasm";
+  const first = cell(1, "a");
+  await scheduler.run([first]);
+  assert.equal(first.status, "failed");
+  assert.deepEqual(first.notes.map((note) => [note.text, note.kind]), [["Python could not start: no wasm", "warning"]]);
+  await scheduler.run([first]);
+  assert.equal(first.status, "done");
+});
+
+test("busy and finished events follow each job", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const busy = events(scheduler, "busy");
+  const finished = events(scheduler, "finished");
+  const job = cell(1, "a");
+  await scheduler.run([job]);
+  assert.deepEqual(busy.map((detail) => detail.running), [true, false]);
+  assert.deepEqual(finished.map((detail) => detail.job), [job]);
+});
+
+test("cells queued behind one that kills Python are dropped, not left waiting", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  await scheduler.run([cell(1, "a")]);
+  const waiting = cell(3, "c");
+  await scheduler.run([cell(2, "crash"), waiting]);
+  assert.equal(waiting.status, "");
+  assert.ok(!client.ran.some(([, id]) => id === 3));
+});
