@@ -202,10 +202,12 @@ class Handler(serve.Handler):
     """The project's handler, noting when each answer was sent; PyScript's scripts cached like the runtime."""
 
     def do_GET(self):
+        """Answer, then note (ms since the epoch, path, bytes sent)."""
         super().do_GET()
         self.server.sent.append((time.time() * 1000, self.path.split("?", 1)[0], self._length))
 
     def end_headers(self):
+        """The project's caching headers, except for PyScript's files."""
         if self.path.startswith("/pyscript/"):
             # A CDN would let the browser keep these; "no-cache" (our site's pages) would be unfair to PyScript.
             self.send_header("Cache-Control", "public, max-age=86400")
@@ -226,6 +228,7 @@ class BenchServer:
         self.thread.start()
 
     def url(self, path):
+        """The address of a path of the site."""
         return "{}/{}".format(self.origin, path)
 
     def bytes_between(self, start, until_ms):
@@ -233,6 +236,7 @@ class BenchServer:
         return sum(size for when, _, size in self.httpd.sent[start:] if when <= until_ms)
 
     def close(self):
+        """Stop serving."""
         self.httpd.shutdown()
         self.httpd.server_close()
 

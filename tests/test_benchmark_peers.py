@@ -26,6 +26,7 @@ def bench(tmp_path_factory):
 
 
 def page_named(name):
+    """The benchmark's page of that column name."""
     return next(page for page in peers.PAGES if page.name == name)
 
 
