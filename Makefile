@@ -29,8 +29,10 @@ test: setup
 	$(PY) -m ruff check .
 	$(PY) -m pytest
 
+# The startup benchmark on the course's own runtime, then against the peers (bare Pyodide, PyScript).
 benchmark: setup
 	$(PY) benchmarks/startup.py
+	$(PY) benchmarks/peers.py
 
 clean:
 	rm -rf _site .cache

@@ -4,7 +4,7 @@
 
 Builds the course into a temporary folder, adds a bare page that only calls
 loadPyodide() and loadPackage("numpy") from the same runtime files, serves both
-from one origin on 127.0.0.1, and prints the figures docs/benchmarks.md records.
+from one origin on 127.0.0.1 (failing if any request goes elsewhere), and prints the figures docs/benchmarks.md records.
 Timings are taken inside the page (performance.now()), so the driver adds nothing.
 """
 
@@ -16,10 +16,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from support import ROOT, Server, build_site, launch  # noqa: E402
+from loopback import Guard, launch, start_playwright  # noqa: E402
+
+from support import ROOT, Server, build_site  # noqa: E402
 
 LESSON = "000-varias-cabezas/index.html"
-REPEATS = 3
+REPEATS = 5
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title>
 <script src="bare.js"></script>"""
@@ -109,16 +111,15 @@ def bytes_before_first_run(page, server):
 
 
 def main():
-    from playwright.sync_api import sync_playwright
-
     with tempfile.TemporaryDirectory() as temp:
         site = build_site(ROOT / "lessons", Path(temp) / "_site")
         manifest = add_bare_page(site)
         server = Server(site)
         results = {}
-        with sync_playwright() as playwright:
+        guard = Guard(server.origin)
+        with start_playwright() as playwright:
             browser = launch(playwright)
-            context = browser.new_context()
+            context = guard.watch(browser.new_context())
             page = context.new_page()
             results["bytes_before_run"] = bytes_before_first_run(page, server)
             page.goto(server.url("bench/index.html"))
@@ -141,6 +142,7 @@ def main():
                 stops.append(page.evaluate(STOP))
             browser.close()
         server.close()
+    watched = guard.check()
     runtime_bytes = sum(file["size"] for file in manifest["files"])
     bare_ms, ours_ms = statistics.median(bare), statistics.median(ours)
     print("runtime: Pyodide {} ({} worker), {:.1f} MB of runtime files".format(
@@ -161,6 +163,7 @@ def main():
         statistics.median(stop[0] for stop in stops)))
     print("  -> Python back, earlier cells re-run:                {:7.0f} ms".format(
         statistics.median(stop[1] for stop in stops)))
+    print(watched)
 
 
 if __name__ == "__main__":
