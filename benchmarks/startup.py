@@ -53,32 +53,54 @@ RUN_FIRST_CELL = """async () => {
   await done;
   return performance.now() - t0;
 }"""
-STOP = """async () => {
-  const page = window.coursePage;
-  const cell = page.cells[page.cells.length - 1];
-  cell.area.restored = "while True: pass";  // as if the learner had typed it
-  page.run([cell]);
-  while (cell.element.dataset.state !== "running") await new Promise((r) => setTimeout(r, 10));
+# The last cell's code, saved as if the learner had typed it (the page restores it on load).
+SEED_LAST_CELL = """(code) => {
+  const data = JSON.parse(document.getElementById("page-data").textContent);
+  const cell = data.cells[data.cells.length - 1];
+  localStorage.setItem("course:v1:" + encodeURIComponent(data.lesson) + ":cell:" + cell.id,
+                       JSON.stringify({code, original: cell.code}));
+  return cell.id;
+}"""
+RUN_AND_WAIT = """(selector) => new Promise((resolve) => {
+  document.addEventListener("run-finished", () => resolve(), {once: true});
+  document.querySelector(selector + " [data-action=run]").click();
+})"""
+STOP = """async (selector) => {
+  const cell = document.querySelector(selector);
+  cell.querySelector("[data-action=run]").click();
+  while (cell.dataset.state !== "running") await new Promise((r) => setTimeout(r, 10));
   await new Promise((r) => setTimeout(r, 300));
   const t0 = performance.now();
   const restarted = new Promise((r) => document.addEventListener("runtime-restarted", r, {once: true}));
-  const stopping = page.stop();
-  while (cell.element.dataset.state === "running") await new Promise((r) => setTimeout(r, 5));
+  document.querySelector(".runtime-bar [data-action=stop]").click();
+  while (cell.dataset.state === "running") await new Promise((r) => setTimeout(r, 5));
   const ended = performance.now() - t0;
   await restarted;
-  await stopping;
   return [ended, performance.now() - t0];
 }"""
-ROUND_TRIP = """async () => {
+ROUND_TRIP = """async (selector) => {
   const times = [];
   for (let i = 0; i < 20; i++) {
     const t0 = performance.now();
-    await window.coursePage.client.run(999, "print(1)", null);
+    await new Promise((resolve) => {
+      document.addEventListener("run-finished", () => resolve(), {once: true});
+      document.querySelector(selector + " [data-action=run]").click();
+    });
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
   return times[10];
 }"""
+
+
+def with_last_cell(page, server, code):
+    """Load the lesson with its last cell holding `code`, Python warm; the cell's selector."""
+    page.goto(server.url(LESSON))
+    cell = page.evaluate(SEED_LAST_CELL, code)
+    page.goto(server.url(LESSON))
+    page.wait_for_load_state("load")
+    page.evaluate(RUN_AND_WAIT, "#cell-1")
+    return "#cell-{}".format(cell)
 
 
 def add_bare_page(site):
@@ -133,13 +155,13 @@ def main():
                 page.goto(server.url(LESSON))
                 page.wait_for_load_state("load")
                 ours.append(page.evaluate(RUN_FIRST_CELL))
-                round_trip.append(page.evaluate(ROUND_TRIP))
                 page.goto(server.url(LESSON))
                 page.wait_for_load_state("load")
                 page.locator("#cell-1 .cell-code").hover()
                 page.wait_for_timeout(3000)  # the learner reads for 3 s after showing intent
                 intent.append(page.evaluate(RUN_FIRST_CELL))
-                stops.append(page.evaluate(STOP))
+                round_trip.append(page.evaluate(ROUND_TRIP, with_last_cell(page, server, "print(1)")))
+                stops.append(page.evaluate(STOP, with_last_cell(page, server, "while True: pass")))
             browser.close()
         server.close()
     watched = guard.check()
@@ -155,7 +177,7 @@ def main():
     print("  ratio ours / (bare + import numpy):                 {:7.2f}".format(ours_ms / bare_import_ms))
     print("click Run 3 s after hovering a cell -> output:        {:7.0f} ms   (goal <= 300)".format(
         statistics.median(intent)))
-    print("warm print(1) round trip (median of 20):              {:7.1f} ms   (goal <= 30)".format(
+    print("warm Run of a print(1) cell -> output (median of 20):{:7.1f} ms   (goal <= 30)".format(
         statistics.median(round_trip)))
     print("bytes before the first Run (runtime, editor excluded): {:6.1f} KB   (goal <= 150)".format(
         results["bytes_before_run"] / 1024))
