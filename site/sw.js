@@ -1,7 +1,8 @@
 // The course's service worker: the runtime cache-first (it never changes under one name), pages and
 // assets network-first with the cache as the offline fallback. Files a page loads after it opened carry
 // ?v=<build>; one from an earlier build is answered from the cache or refused (409), never with a newer
-// build's file, so a page never mixes two builds. The build prepends MANIFEST:
+// build's file, so a page never mixes two builds. Every answer carries the cross-origin isolation headers
+// (see isolated()). The build prepends MANIFEST:
 // {version, assets, runtimeCache, siteCache, runtime: [paths], site: [paths]}, paths relative to this file.
 /* global MANIFEST */
 
@@ -27,11 +28,29 @@ self.addEventListener("fetch", (event) => {
   const build = new URL(request.url).searchParams.get("v");
   // Storing a copy is done after answering (waitUntil), so the page never waits for the disk.
   const later = (promise) => event.waitUntil(promise);
-  if (RUNTIME.has(path)) event.respondWith(cacheFirst(request, MANIFEST.runtimeCache, later));
-  else if (build && build !== MANIFEST.assets) event.respondWith(earlierBuild(request));
-  else if (build && MANIFEST.hashes[path]) event.respondWith(sameBuild(request, path, later));
-  else event.respondWith(networkFirst(request, path, later));
+  let answer;
+  if (RUNTIME.has(path)) answer = cacheFirst(request, MANIFEST.runtimeCache, later);
+  else if (build && build !== MANIFEST.assets) answer = earlierBuild(request);
+  else if (build && MANIFEST.hashes[path]) answer = sameBuild(request, path, later);
+  else answer = networkFirst(request, path, later);
+  event.respondWith(answer.then(isolated));
 });
+
+/**
+ * The response with the headers that make a page cross-origin isolated (a static host cannot send them).
+ * Isolation gives the page SharedArrayBuffer, so Stop can interrupt Python instead of ending its worker.
+ * Everything the course loads is its own, so requiring CORP of cross-origin resources costs nothing.
+ */
+function isolated(response) {
+  if (response.type === "opaque" || response.type === "opaqueredirect" || response.status === 0) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("content-encoding"); // a fetched body is decoded already
+  headers.delete("content-length");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Cross-Origin-Embedder-Policy", "require-corp");
+  headers.set("Cross-Origin-Resource-Policy", "same-origin");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 /** A URL path as the manifest lists it: a lesson folder named "03 atención" arrives as "03%20atenci%C3%B3n". */
 function decodePath(path) {

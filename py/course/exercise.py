@@ -31,6 +31,8 @@ def grade(code, checker_name, label="solution"):
         try:
             linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
             exec(compile(code, filename, "exec"), namespace)
+        except KeyboardInterrupt:  # Stop pressed: no verdict, and no attempt to blame on the learner
+            return _stopped(sink)
         except BaseException as error:  # the learner's code, whatever it raises, is a failed result
             data = describe_error(error, lambda name: label if name == filename else None, label)
             return _failed(checker.MESSAGES["code_raised"].format(error=data["text"].strip().splitlines()[-1]), sink,
@@ -40,6 +42,8 @@ def grade(code, checker_name, label="solution"):
             return _failed(checker.MESSAGES["no_function"].format(name=checker.FUNCTION), sink)
         try:
             results = checker.check(function)
+        except KeyboardInterrupt:
+            return _stopped(sink)
         except BaseException as error:  # a checker bug must not break the page either
             results = [{"ok": False, "message": checker.MESSAGES["checker_failed"].format(error=repr(error))}]
     finally:
@@ -56,3 +60,8 @@ def _failed(message, sink, error=None):
         output.append({"type": "error", "text": error["text"]})
         failed["error"] = error
     return failed
+
+
+def _stopped(sink):
+    """No verdict: the learner pressed Stop while the solution ran."""
+    return {"passed": False, "stopped": True, "results": [], "output": sink.close()}

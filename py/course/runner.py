@@ -184,11 +184,13 @@ class Session:
         return "<{} {}>".format(self.cell_label, cell_id)
 
     async def run(self, cell_id, source):
-        """Run one cell; return {"ok": bool, "output": [items]}, plus "error" (see describe_error) if it raised."""
+        """Run one cell; return {"ok": bool, "output": [items]}, plus "error" (see describe_error) if it raised
+        and "stopped" if Stop interrupted it (KeyboardInterrupt from the page's interrupt buffer)."""
         sink = OutputSink(self._send)
         filename = self.filename(cell_id)
         self._cells[filename] = cell_id
         error_data = None
+        stopped = False
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = StreamWriter(sink, "stdout"), StreamWriter(sink, "stderr")
         global _current_sink
@@ -206,15 +208,19 @@ class Session:
                     value = await value
                 if value is not None:
                     print(repr(value))
+        except KeyboardInterrupt:  # the learner pressed Stop: the page says so; a traceback would be noise
+            stopped = True
         except BaseException as error:  # whatever the learner's code raises is output, even SystemExit
             error_data = describe_error(error, self._cells.get, cell_id)
             sink.add({"type": "error", "text": error_data["text"]})
         finally:
             sys.stdout, sys.stderr = saved
             _current_sink = None
-        done = {"ok": error_data is None, "output": sink.close()}
+        done = {"ok": error_data is None and not stopped, "output": sink.close()}
         if error_data is not None:
             done["error"] = error_data
+        if stopped:
+            done["stopped"] = True
         return done
 
 

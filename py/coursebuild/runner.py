@@ -98,7 +98,10 @@ def run(requests, settings):
     may write to the process's real stdout and stderr (os.write, os.system) or read its stdin, and none of
     that can reach either.
     """
-    env = dict(os.environ, PYTHONPATH=str(settings.py_dir), PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
+    # One BLAS thread: the browser's NumPy has none, the small matrices of lessons gain nothing from more,
+    # and on a busy machine threaded BLAS made a training cell ten times slower.
+    env = dict(os.environ, PYTHONPATH=str(settings.py_dir), PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8",
+               OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
     with tempfile.TemporaryDirectory() as folder:
         request_file = Path(folder) / "requests.json"
         request_file.write_text(json.dumps(requests), encoding="utf-8")

@@ -60,7 +60,7 @@ export class Cell {
     const result = await client.run(this.id, code, (items) => this.page.showOutput(this.output, items));
     this.lastRun = code;
     this.changed();
-    this.setStatus(result.ok ? "done" : "failed");
+    this.setStatus(result.stopped ? "" : result.ok ? "done" : "failed"); // Stop's note says what happened
     return { ok: result.ok, replay: result.ok ? code : null };
   }
 

@@ -49,6 +49,11 @@ export class Exercise {
     this.output.replaceChildren();
     this.results.replaceChildren();
     const result = await client.check(this.area.code(), this.data.checker);
+    if (result.stopped) { // Stop pressed while the solution ran: no verdict, and no attempt counted
+      this.page.showOutput(this.output, result.output);
+      this.setStatus("");
+      return { ok: false };
+    }
     this.state.attempts += 1;
     this.state.result = { passed: result.passed, results: result.results };
     this.persist();

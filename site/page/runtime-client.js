@@ -26,6 +26,11 @@ export class RuntimeClient extends EventTarget {
     this.nextId = 1;
     this.state = "idle";
     this.session = 0; // how many Pythons have become ready: a new number means a fresh namespace
+    // Stop by interrupt needs memory shared with the worker, which only a cross-origin isolated page has
+    // (the service worker isolates the pages it serves). Elsewhere Stop must end the worker.
+    this.interruptBuffer = self.crossOriginIsolated && typeof SharedArrayBuffer === "function"
+      ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+    this.interruptSeen = null;
   }
 
   /** Start the worker and load Python once; resolves when Python is ready. */
@@ -62,6 +67,7 @@ export class RuntimeClient extends EventTarget {
         // Counting bytes means reading every file once more: only when the runtime is not cached yet.
         prefetch: !(await allCached(runtime.cache, runtimeURLs)),
         label: this.config.label,
+        interruptBuffer: this.interruptBuffer,
       });
       clearInterval(watchdog);
       this.session += 1;
@@ -97,9 +103,25 @@ export class RuntimeClient extends EventTarget {
     return this.request({ type: "call", name, args });
   }
 
-  /** Ask the running loop to end between two steps (loops that yield see it; plain Python does not). */
-  interrupt() {
-    if (this.worker) this.worker.postMessage({ type: "interrupt" });
+  /**
+   * Ask the running loop to end between two steps (loops that yield see it; plain Python does not).
+   * Resolves true when the worker saw the request within `waitMs` (its Python was waiting between steps).
+   */
+  interrupt(waitMs = 0) {
+    if (!this.worker) return Promise.resolve(false);
+    const seen = new Promise((resolve) => {
+      this.interruptSeen = resolve;
+      setTimeout(() => resolve(false), waitMs);
+    });
+    this.worker.postMessage({ type: "interrupt" });
+    return seen;
+  }
+
+  /** Raise KeyboardInterrupt in whatever Python runs now; false where the page cannot (not isolated). */
+  raiseInterrupt() {
+    if (!this.worker || !this.interruptBuffer) return false;
+    this.interruptBuffer[0] = 2; // SIGINT
+    return true;
   }
 
   /** End whatever runs by ending the worker; pending requests reject with Stopped. */
@@ -121,6 +143,10 @@ export class RuntimeClient extends EventTarget {
   }
 
   receive(message) {
+    if (message.type === "interrupt-seen") {
+      if (this.interruptSeen) this.interruptSeen(true);
+      return;
+    }
     if (message.type === "progress") {
       this.dispatchEvent(new CustomEvent("progress", { detail: message }));
       return;

@@ -12,19 +12,25 @@ import { format } from "./strings.js";
 
 // How long Stop waits for a loop to end between steps before it ends the worker instead.
 export const POLITE_STOP_MS = 300;
+// How long Stop waits for the worker to see a polite request (it can only while Python waits between steps)
+// before it interrupts the code instead. Training loops yield at least every 0.1 s.
+export const INTERRUPT_AFTER_MS = 150;
 
 export class Scheduler extends EventTarget {
   /**
-   * @param {object} client   the runtime client: start(), run(cell, code, onOutput), interrupt(), stop(), and
+   * @param {object} client   the runtime client: start(), run(cell, code, onOutput), interrupt(waitMs) -> seen,
+   *                          raiseInterrupt() -> whether it could, interruptBuffer (null where it cannot), stop(), and
    *                          session (a new number whenever a fresh Python has become ready)
    * @param {object} strings  the page's UI strings
    * @param {object} options  {politeStopMs, startFailure: async (error) -> the note to show when Python could not start}
    */
-  constructor(client, strings, { politeStopMs = POLITE_STOP_MS, startFailure = null } = {}) {
+  constructor(client, strings, { politeStopMs = POLITE_STOP_MS, interruptAfterMs = INTERRUPT_AFTER_MS,
+    startFailure = null } = {}) {
     super();
     this.client = client;
     this.strings = strings;
     this.politeStopMs = politeStopMs;
+    this.interruptAfterMs = interruptAfterMs;
     this.startFailure = startFailure || (async (error) => format(strings.runtime_failed, { reason: error.message }));
     this.history = new Map(); // cell id -> code of its last successful run, in run order
     this.session = 0; // the client's session that holds the history's variables
@@ -97,23 +103,34 @@ export class Scheduler extends EventTarget {
   }
 
   /**
-   * Stop whatever runs. First politely: a loop that yields (training) ends between two steps and
-   * Python keeps everything. If the job has not finished shortly after, end the worker, drop the
-   * queue, restart and rebuild the namespace.
+   * Stop whatever runs, keeping Python's variables whenever the code lets us:
+   * 1. politely: a loop that yields (training) sees the request and ends between two steps;
+   * 2. by interrupt, where the page is cross-origin isolated: KeyboardInterrupt in the running code,
+   *    for code that never yields (`while True: pass`), or that yields but does not check;
+   * 3. only if neither ended the job: end the worker, drop the queue, restart and replay the earlier cells.
    */
   async stop() {
     const job = this.running;
     this.cancelQueued();
     if (job) {
-      this.client.interrupt();
-      const ended = await Promise.race([this.current.then(() => true),
-        new Promise((resolve) => setTimeout(() => resolve(false), this.politeStopMs))]);
+      const polite = await this.client.interrupt(this.client.interruptBuffer ? this.interruptAfterMs : 0);
+      let interrupted = !polite && this.client.raiseInterrupt();
+      let ended = await this.endsWithin(this.politeStopMs);
+      if (!ended && !interrupted && this.client.raiseInterrupt()) {
+        interrupted = true;
+        ended = await this.endsWithin(this.politeStopMs);
+      }
       if (ended) {
-        job.note(this.strings.stopped_between_steps, "stopped");
+        job.note(interrupted ? this.strings.stopped_interrupted : this.strings.stopped_between_steps, "stopped");
         return undefined;
       }
     }
     return this.hardStop(job);
+  }
+
+  /** Whether the running job ends within `ms`. */
+  endsWithin(ms) {
+    return Promise.race([this.current.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
   }
 
   /** Forget every queued job but the running one. */

@@ -1,12 +1,17 @@
 /* The worker side of the page <-> Python protocol, shared by both worker entries.
  *
- * Messages in:  {type: "init", id, indexURL, libraryURL, packages, files, prefetch, label}
+ * Messages in:  {type: "init", id, indexURL, libraryURL, packages, files, prefetch, label, interruptBuffer?}
+ *               (interruptBuffer: a Uint8Array on a SharedArrayBuffer, given only on a cross-origin isolated
+ *               page; the page writes 2 (SIGINT) into it and Pyodide raises KeyboardInterrupt in the running code)
  *               {type: "run", id, cell, code}
  *               {type: "check", id, code, checker}      grade a solution with a checker module
  *               {type: "call", id, name, args}          call a py/ function "module:name" (explorables)
  *               {type: "interrupt"}                     ask the running loop to stop between steps
- *                                                       (answered at once, not queued behind the request)
+ *                                                       (handled at once, not queued behind the request, and
+ *                                                       acknowledged: only a worker whose Python is waiting
+ *                                                       between steps can see it)
  * Messages out: {type: "progress", loaded, total}
+ *               {type: "interrupt-seen"}         the polite stop reached Python
  *               {type: "output", id, items}      streamed while a request runs
  *               {type: "result", id, ok, value | error}
  *
@@ -20,6 +25,7 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   let booted = false; // the course library is installed and its handler built
   let current = null;
   let queue = Promise.resolve();
+  let interruptBuffer = null;
 
   const post = (message) => self.postMessage(message);
 
@@ -87,16 +93,22 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   async function init(message) {
     if (message.prefetch) await prefetch(message.indexURL, message.files);
     pyodide = await loadPyodide({ indexURL: message.indexURL });
+    if (message.interruptBuffer && typeof pyodide.setInterruptBuffer === "function") {
+      interruptBuffer = message.interruptBuffer;
+      pyodide.setInterruptBuffer(interruptBuffer);
+    }
     if (message.packages.length) await pyodide.loadPackage(message.packages);
     const response = await fetch(message.libraryURL);
     if (!response.ok) throw new Error("course library: HTTP " + response.status);
     pyodide.globals.set("_course_library", await response.text());
     await pyodide.runPythonAsync(BOOT);
     booted = true;
-    return python(message);
+    return python({ ...message, interruptBuffer: undefined }); // the buffer stays in JavaScript
   }
 
   async function python(message) {
+    // A Stop that arrived after the previous request ended must not interrupt this one.
+    if (interruptBuffer) interruptBuffer[0] = 0;
     pyodide.globals.set("_course_request", JSON.stringify(message));
     const reply = JSON.parse(String(await pyodide.runPythonAsync(HANDLE)));
     if (!reply.ok) throw new Error(reply.error.text.trim());
@@ -119,9 +131,15 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   self.onmessage = (event) => {
     if (event.data.type === "interrupt") {
       // Runs while a cell awaits between steps: Python is idle then, so this call is safe.
+      post({ type: "interrupt-seen" });
       if (booted) {
         pyodide.globals.set("_course_urgent", JSON.stringify(event.data));
-        pyodide.runPython(HANDLE_NOW);
+        try {
+          pyodide.runPython(HANDLE_NOW);
+        } catch (error) {
+          // The page's interrupt landed in this short call instead of the cell: hand it on to the cell.
+          if (interruptBuffer) interruptBuffer[0] = 2;
+        }
       }
       return;
     }

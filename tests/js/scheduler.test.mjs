@@ -17,6 +17,7 @@ const STRINGS = {
   runtime_lost: "Python had stopped.",
   runtime_starting: "Starting Python…",
   stopped_between_steps: "Stopped between two steps.",
+  stopped_interrupted: "Stopped by interrupt.",
 };
 
 /** A runtime client that runs "code" as a script of steps, and remembers what ran in which worker. */
@@ -29,6 +30,7 @@ class FakeClient {
     this.ran = []; // [worker, cell, code]
     this.pending = new Set();
     this.failNextStart = null;
+    this.interruptBuffer = null;
   }
 
   async start() {
@@ -56,22 +58,38 @@ class FakeClient {
       throw new Error("Uncaught RangeError: Maximum call stack size exceeded");
     }
     if (code === "raise") return { ok: false };
-    if (code === "forever" || code === "steps") {
+    if (code === "forever" || code === "steps" || code === "deaf") {
       return new Promise((resolve, reject) => {
-        const entry = { resolve, reject, polite: code === "steps" };
+        const entry = { resolve, reject, polite: code === "steps", deaf: code === "deaf" };
         this.pending.add(entry);
       });
     }
     return { ok: true };
   }
 
-  interrupt() {
+  // A loop that yields ("steps") sees the polite request; one that never yields ("forever") sees only an
+  // interrupt, and only on an isolated page (interruptBuffer set); "deaf" ignores both.
+  async interrupt() {
+    let seen = false;
     for (const entry of this.pending) {
       if (entry.polite) {
+        seen = true;
         this.pending.delete(entry);
         entry.resolve({ ok: true });
       }
     }
+    return seen;
+  }
+
+  raiseInterrupt() {
+    if (!this.interruptBuffer) return false;
+    for (const entry of this.pending) {
+      if (!entry.deaf) {
+        this.pending.delete(entry);
+        entry.resolve({ ok: false, stopped: true });
+      }
+    }
+    return true;
   }
 
   stop() {
@@ -268,4 +286,48 @@ test("cells queued behind one that kills Python are dropped, not left waiting", 
   await scheduler.run([cell(2, "crash"), waiting]);
   assert.equal(waiting.status, "");
   assert.ok(!client.ran.some(([, id]) => id === 3));
+});
+
+
+test("on an isolated page stop interrupts a loop that never yields, and nothing is restarted", async () => {
+  const client = new FakeClient();
+  client.interruptBuffer = new Uint8Array(1);
+  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 1000, interruptAfterMs: 5 });
+  await scheduler.run([cell(1, "a")]);
+  const loop = cell(2, "forever");
+  scheduler.run([loop]);
+  await until(() => client.pending.size === 1);
+  await scheduler.stop();
+  assert.equal(client.workers, 1);
+  assert.equal(loop.status, "failed");
+  assert.deepEqual(loop.notes.map((note) => note.text), ["Stopped by interrupt."]);
+  assert.deepEqual([...scheduler.history.keys()], [1]);
+});
+
+test("a loop that sees the polite request is never interrupted, even where it could be", async () => {
+  const client = new FakeClient();
+  client.interruptBuffer = new Uint8Array(1);
+  let raised = 0;
+  const raise = client.raiseInterrupt.bind(client);
+  client.raiseInterrupt = () => { raised += 1; return raise(); };
+  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 1000, interruptAfterMs: 5 });
+  const training = cell(1, "steps");
+  scheduler.run([training]);
+  await until(() => client.pending.size === 1);
+  await scheduler.stop();
+  assert.equal(raised, 0);
+  assert.deepEqual(training.notes.map((note) => note.text), ["Stopped between two steps."]);
+});
+
+test("code that ignores the interrupt too is ended with its worker", async () => {
+  const client = new FakeClient();
+  client.interruptBuffer = new Uint8Array(1);
+  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 5, interruptAfterMs: 5 });
+  await scheduler.run([cell(1, "a")]);
+  const stuck = cell(2, "deaf");
+  scheduler.run([stuck]);
+  await until(() => client.pending.size === 1);
+  await scheduler.stop();
+  assert.equal(client.workers, 2);
+  assert.equal(stuck.notes.at(-1).text, "Restarted to stop; cells 1 were run again.");
 });
