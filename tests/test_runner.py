@@ -107,3 +107,19 @@ def test_mutual_recursion_is_folded_as_one_repeating_block():
 def test_a_frame_that_repeats_twice_is_not_folded():
     result = run(Session(), 1, "def twice(n):\n    return twice(n - 1) if n else 1 / 0\n\ntwice(1)")
     assert result["output"][0]["text"].count("in twice\n") == 2
+
+
+def test_stop_by_interrupt_ends_the_cell_quietly_and_keeps_what_it_had_done():
+    session = Session()
+    code = "n = 0\nwhile True:\n    n += 1\n    if n == 1000:\n        raise KeyboardInterrupt  # what Stop raises\n"
+    result = run(session, 1, code)
+    assert (result["ok"], result.get("stopped")) == (False, True)
+    assert [item for item in result["output"] if item["type"] == "error"] == []
+    assert text(run(session, 2, "print(n)")) == "1000\n"
+
+
+def test_stop_during_a_check_gives_no_verdict_and_blames_nothing():
+    from course.exercise import grade
+    result = grade("def multi_head(X, Wq, Wk, Wv, Wo, h):\n    raise KeyboardInterrupt\n",
+                   "course.checkers.multi_head")
+    assert result["stopped"] is True and result["passed"] is False and result["results"] == []
