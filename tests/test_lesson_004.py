@@ -277,7 +277,7 @@ def run_cell(page, number, timeout=180_000):
     page.locator("#cell-{} [data-action=run]".format(number)).click()
     expect(page.locator("#cell-{}".format(number))).to_have_attribute("data-state", re.compile("done|failed"),
                                                                       timeout=timeout)
-    return "".join(page.locator("#cell-{} .cell-output .out".format(number)).all_text_contents())
+    return "".join(page.locator("#cell-{} .cell-output .out-stdout".format(number)).all_text_contents())
 
 
 def test_the_mini_project_trains_to_99_percent_in_the_browser_and_draws_the_grid(page, course_server):
