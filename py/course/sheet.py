@@ -3,12 +3,11 @@
 LARGO, DIGITOS   the sorting task: sequences of 8 digits, each from 0 to 9.
 entrenar_secuencias(modelo, X, Y, X_val, Y_val, **opciones)
                  course.nn.train.train_sequences (progress bar, Stop between steps),
-                 with its per-epoch report printed as a Spanish table.
+                 then its per-epoch report printed as a Spanish table.
 """
 
 import contextlib
 import io
-import sys
 
 from course.nn.train import train_sequences
 
@@ -23,18 +22,20 @@ def fila(registro):
     return FILA.format(**registro)
 
 
-async def entrenar_secuencias(modelo, X, Y, X_val, Y_val, **opciones):
-    """Train like train_sequences and print one Spanish row per epoch; returns the same history."""
-    pantalla = sys.stdout
-    print(CABECERA)
-
-    def anotar(registro):
-        print(fila(registro), file=pantalla)
-
-    # The toolkit prints its own per-epoch lines in English; they are set aside, its progress bar is kept.
-    with contextlib.redirect_stdout(io.StringIO()):
-        historia = await train_sequences(modelo, X, Y, X_val, Y_val, on_epoch=anotar, report=True,
-                                         label="época", **opciones)
+def tabla(historia):
+    """The whole per-epoch table, header first, and a closing line if training was stopped."""
+    lineas = [CABECERA] + [fila(registro) for registro in historia]
     if historia and historia[-1].get("stopped"):
-        print("detenido en la época {}: {}".format(historia[-1]["epoch"], fila(historia[-1]).strip()))
+        lineas.append("detenido durante la época {}".format(historia[-1]["epoch"]))
+    return "\n".join(lineas)
+
+
+async def entrenar_secuencias(modelo, X, Y, X_val, Y_val, **opciones):
+    """Train like train_sequences, then print the per-epoch table in Spanish; returns the same history."""
+    # The toolkit prints its own per-epoch lines in English; they are set aside and only its progress bar is kept.
+    # The table comes after training: a page keeps the progress bar where it first appeared, so text printed
+    # during training would land on the other side of the bar in the page than in the build's output.
+    with contextlib.redirect_stdout(io.StringIO()):
+        historia = await train_sequences(modelo, X, Y, X_val, Y_val, report=True, label="época", **opciones)
+    print(tabla(historia))
     return historia
