@@ -300,3 +300,16 @@ def test_the_mini_project_trains_to_99_percent_in_the_browser_and_draws_the_grid
     one = table_rows(run_cell(page, 14))
     print("one block in Chromium: {:.1f} s, held-out sequences {:.1f} %".format(time.monotonic() - start, one[-1][3]))
     assert len(one) == 3 and one[-1][3] < rows[-1][3]
+
+
+def test_stop_during_the_mini_project_keeps_the_model_and_says_where_it_stopped(page, course_server):
+    page.goto(course_server.url(PAGE))
+    run_cell(page, 1)
+    page.locator("#cell-11 [data-action=run]").click()
+    expect(page.locator("#cell-11 .progress-text")).to_contain_text("Época 1/3 · paso", timeout=120_000)
+    page.locator("[data-action=stop]").click()
+    expect(page.locator("#cell-11")).to_have_attribute("data-state", "done", timeout=30_000)
+    expect(page.locator("#cell-11 .out-stdout")).to_contain_text("detenido durante la época 1")
+    expect(page.locator("#cell-11 .progress-text")).to_contain_text("detenido")
+    run_cell(page, 12)  # the stopped model is still there and can be drawn
+    expect(page.locator("#cell-12 svg.heatmap")).to_have_count(4)
