@@ -1,0 +1,210 @@
+"""Checker for lesson 004's exercise 5: atencion_causal(Q, K, V) -> (salida, pesos), the broken mask repaired.
+
+Runs the learner's function on several shapes (T = 1, T different from d, large
+scores that overflow an unshifted exp, Q, K and V all different), compares with
+a causal attention built on course.nn.layers.attention and, when something
+differs, rebuilds the usual mistakes to name the one that was made. Every
+message is one Spanish sentence: what was expected, what came back, a hint.
+"""
+
+import numpy as np
+
+from course.attention import softmax
+from course.nn.layers import attention
+
+FUNCTION = "atencion_causal"
+CASES = (  # (T, d, seed, size of the entries)
+    (4, 8, 1, 1.0),
+    (1, 4, 2, 1.0),
+    (5, 3, 3, 1.0),
+    (6, 6, 4, 1.0),
+    (3, 2, 5, 40.0),
+    (7, 5, 6, 1.0),
+)
+TOLERANCE = 1e-6
+INPUT_NAMES = ("Q", "K", "V")
+
+MESSAGES = {
+    "code_raised": "Tu código no llega a definir la función: al ejecutarlo salta {error}; corrige esa línea y vuelve a comprobar.",
+    "no_function": "Se esperaba una función llamada {name}, pero tu código no la define; escribe «def {name}(Q, K, V):».",
+    "checker_failed": "El corrector falló por su cuenta ({error}); esto no es culpa tuya, avisa a quien mantiene el curso.",
+    "passed": "Correcto con {case}.",
+}
+
+
+def check(function):
+    """One result per case, in order, up to and including the first case that fails."""
+    results = []
+    for case in CASES:
+        results.append(_check_case(function, *case))
+        if not results[-1]["ok"]:
+            break
+    return results
+
+
+def causal_mask(T):
+    """True above the diagonal: the positions each row may not look at (its future)."""
+    return np.triu(np.ones((T, T), dtype=bool), k=1)
+
+
+def reference(Q, K, V):
+    """The repaired function: the future hidden with -inf on the scores, before the softmax."""
+    out, A, _ = attention(Q, K, V, causal_mask(len(Q)))
+    return out, A
+
+
+def _check_case(function, T, d, seed, size):
+    rng = np.random.default_rng(seed)
+    inputs = [size * rng.normal(size=(T, d)) for _ in INPUT_NAMES]
+    copies = [array.copy() for array in inputs]
+    case = "T={}, d={}".format(T, d) + (" y puntajes grandes" if size > 1 else "")
+    try:
+        returned = function(*inputs)
+    except Exception as error:  # the learner's bug, reported as a sentence
+        return _fail("Con {} se esperaba la pareja (salida, pesos), pero tu función lanzó {}: {}; {}".format(
+            case, type(error).__name__, error, _exception_hint(error)))
+    for name, array, copy in zip(INPUT_NAMES, inputs, copies):
+        if array.shape != copy.shape or not np.array_equal(array, copy):
+            return _fail("Con {} tu función modificó {}, que debía quedar intacta; no escribas dentro de los "
+                         "arrays que recibes (usa «Q @ K.T / np.sqrt(d)» en vez de «Q /= ...»).".format(case, name))
+    problem = _check_pair(returned, inputs, case)
+    if problem:
+        return _fail(problem)
+    return {"ok": True, "message": MESSAGES["passed"].format(case=case)}
+
+
+def _check_pair(returned, inputs, case):
+    """The first problem with what came back, as a sentence, or None."""
+    if not isinstance(returned, (tuple, list)) or len(returned) != 2:
+        return ("Con {} se esperaba la pareja (salida, pesos), pero tu función devolvió {}; termina con "
+                "«return pesos @ V, pesos».".format(case, _describe(returned)))
+    Q, K, V = inputs
+    expected_out, expected_weights = reference(Q, K, V)
+    out, weights = returned
+    if (_close(out, expected_weights) and _close(weights, expected_out)) or (
+            _shape(out) == expected_weights.shape != expected_out.shape and _shape(weights) == expected_out.shape):
+        return ("Con {} se esperaba (salida, pesos) en ese orden, pero devolviste primero los pesos; cambia el "
+                "orden en el return.".format(case))
+    problem = _check_array("pesos", weights, expected_weights.shape, case, allow_nan=True)
+    if problem is None:
+        problem = _check_weights(np.asarray(weights, dtype=float), inputs, expected_weights, case)
+    if problem is None:
+        problem = _check_array("salida", out, expected_out.shape, case)
+    if problem is None and not _close(out, expected_out):
+        problem = _explain_output(np.asarray(out, dtype=float), expected_weights, inputs, expected_out, case)
+    return problem
+
+
+def _check_array(name, value, shape, case, allow_nan=False):
+    if not isinstance(value, np.ndarray):
+        return "Con {} se esperaba que {} fuera un array de NumPy de forma {}, pero es {}; conviértelo con np.array(...).".format(
+            case, name, shape, _describe(value))
+    if value.shape != shape:
+        return "Con {} se esperaba {} de forma {}, pero tiene forma {}.".format(case, name, shape, value.shape)
+    if not np.issubdtype(value.dtype, np.floating):
+        return "Con {} se esperaba {} con números reales (float), pero su tipo es {}; no redondees ni conviertas a enteros.".format(
+            case, name, value.dtype)
+    if not allow_nan and not np.all(np.isfinite(value)):
+        return "Con {} el array {} contiene NaN o infinitos; revisa los pesos con los que lo calculas.".format(case, name)
+    return None
+
+
+def _check_weights(weights, inputs, expected, case):
+    """Name what is wrong with the weights: NaN rows, rows that do not add up to 1, a future seen, a past hidden."""
+    T = len(expected)
+    future, past = causal_mask(T), np.tril(np.ones((T, T), dtype=bool), k=-1)
+    if not np.all(np.isfinite(weights)):
+        if not np.any(np.isfinite(weights[0])):
+            return ("Con {} la fila 0 de los pesos es NaN: tapaste también la diagonal (diagonal=0), así que la "
+                    "primera palabra no puede mirar a nadie y su softmax es 0/0; la máscara causal usa "
+                    "diagonal=1.".format(case))
+        return ("Con {} los pesos contienen NaN aunque la fila 0 está bien: exp se desbordó con puntajes grandes; "
+                "resta el máximo de cada fila antes de np.exp.".format(case))
+    if np.allclose(weights, expected, atol=TOLERANCE):
+        return None
+    sums = weights.sum(axis=-1)
+    if np.allclose(weights, _variant(inputs, axis=0), atol=TOLERANCE):
+        return ("Con {} los pesos no son los esperados: el softmax se hizo por columnas; cada fila (cada palabra "
+                "que mira) es la que debe sumar 1, así que usa axis=-1.".format(case))
+    if not np.allclose(sums, 1.0, atol=1e-6):
+        if T > 1 and np.allclose(np.diag(weights), 0.0) and sums[0] == 0:
+            row = 1 + int(np.abs(sums[1:] - 1.0).argmax())
+            return ("Con {} la fila 0 suma 0 y la fila {} suma {:.3f}: pusiste la máscara después del softmax y "
+                    "además con diagonal=0; tapa los puntajes con -np.inf antes del softmax y usa "
+                    "diagonal=1.".format(case, row, sums[row]))
+        row = int(np.abs(sums - 1.0).argmax())
+        return ("Con {} cada fila de pesos debía sumar 1, pero la fila {} suma {:.3f}: pusiste ceros en los pesos "
+                "después del softmax; tapa los puntajes con -np.inf antes del softmax para que el peso se reparta "
+                "entre las palabras permitidas.".format(case, row, sums[row]))
+    hidden_past = past & (np.abs(weights) <= TOLERANCE) & (expected > TOLERANCE)
+    if np.any(hidden_past):
+        i, j = np.argwhere(hidden_past)[0]
+        return ("Con {} la palabra {} no mira a la palabra {}, que está en su pasado y sí debía ver; la máscara "
+                "causal tapa sólo lo de encima de la diagonal (np.triu con k=1, no np.tril).".format(case, i, j))
+    if np.any(np.abs(weights[future]) > TOLERANCE):
+        i, j = np.argwhere(future & (np.abs(weights) > TOLERANCE))[0]
+        if np.allclose(weights, _variant(inputs, fill=0.0), atol=TOLERANCE):
+            return ("Con {} la palabra {} todavía mira a la palabra {}, que está en su futuro: tapaste los puntajes "
+                    "con 0, y exp(0) = 1 no borra nada; usa -np.inf.".format(case, i, j))
+        return ("Con {} la palabra {} mira a la palabra {}, que está en su futuro (peso {:.3f}); tapa con -np.inf "
+                "los puntajes de encima de la diagonal, np.triu(..., k=1).".format(case, i, j, weights[i, j]))
+    return _explain_scale(weights, inputs, expected, case)
+
+
+
+def _explain_scale(weights, inputs, expected, case):
+    d = inputs[0].shape[1]
+    hint = "revisa que los puntajes sean Q @ K.T divididos entre √d, con d = Q.shape[-1]"
+    for scale, named in ((1.0, "falta dividir los puntajes entre √d antes del softmax"),
+                         (float(d), "dividiste entre d; se divide entre su raíz, np.sqrt(d)")):
+        if np.allclose(weights, _variant(inputs, scale=scale), atol=TOLERANCE):
+            hint = named
+            break
+    return "Con {} los pesos no son los esperados (difieren hasta en {:.3g}); {}.".format(
+        case, np.abs(weights - expected).max(), hint)
+
+
+def _explain_output(out, weights, inputs, expected, case):
+    Q, K, V = inputs
+    hint = "la salida es pesos @ V"
+    for name, other in (("Q", Q), ("K", K)):
+        if other.shape == V.shape and np.allclose(out, weights @ other, atol=TOLERANCE):
+            hint = "multiplicaste los pesos por {} y no por V; la salida es pesos @ V".format(name)
+    return "Con {} los pesos están bien pero la salida no (difiere hasta en {:.3g}); {}.".format(
+        case, np.abs(out - expected).max(), hint)
+
+
+def _variant(inputs, scale=None, axis=-1, fill=-np.inf):
+    """A causal attention's weights with one of the usual mistakes rebuilt: another scale, axis or fill."""
+    Q, K, _ = inputs
+    scores = Q @ K.T / (np.sqrt(Q.shape[-1]) if scale is None else scale)
+    return softmax(np.where(causal_mask(len(Q)), fill, scores), axis=axis)
+
+
+def _close(value, expected):
+    return _shape(value) == expected.shape and np.allclose(np.asarray(value, dtype=float), expected, atol=TOLERANCE)
+
+
+def _exception_hint(error):
+    text = str(error)
+    if "matmul" in text or "shapes" in text or "aligned" in text or "broadcast" in text:
+        return "comprueba las formas: los puntajes son Q @ K.T, de forma (T, T), y la máscara también es (T, T)."
+    return "lee el mensaje del error y prueba tu función con arrays pequeños en una celda."
+
+
+def _shape(value):
+    return getattr(value, "shape", None)
+
+
+def _describe(value):
+    if value is None:
+        return "None (¿falta el return?)"
+    if isinstance(value, np.ndarray):
+        return "un único array de forma {}".format(value.shape)
+    if isinstance(value, (tuple, list)):
+        return "una secuencia de {} elementos".format(len(value))
+    return "un valor de tipo {}".format(type(value).__name__)
+
+
+def _fail(message):
+    return {"ok": False, "message": message}

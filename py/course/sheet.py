@@ -1,0 +1,41 @@
+"""What lesson 004's exercise sheet needs beyond the toolkit: the digit task's constants and a Spanish training log.
+
+LARGO, DIGITOS   the sorting task: sequences of 8 digits, each from 0 to 9.
+entrenar_secuencias(modelo, X, Y, X_val, Y_val, **opciones)
+                 course.nn.train.train_sequences (progress bar, Stop between steps),
+                 then its per-epoch report printed as a Spanish table.
+"""
+
+import contextlib
+import io
+
+from course.nn.train import train_sequences
+
+LARGO = 8
+DIGITOS = 10
+CABECERA = "época  pérdida  dígitos  secuencias"
+FILA = "{epoch:5d}  {loss:7.3f}  {digits:6.1%}  {sequences:9.1%}"
+
+
+def fila(registro):
+    """One row of the table for one epoch's record (loss, digit and sequence accuracy on held-out data)."""
+    return FILA.format(**registro)
+
+
+def tabla(historia):
+    """The whole per-epoch table, header first, and a closing line if training was stopped."""
+    lineas = [CABECERA] + [fila(registro) for registro in historia]
+    if historia and historia[-1].get("stopped"):
+        lineas.append("detenido durante la época {}".format(historia[-1]["epoch"]))
+    return "\n".join(lineas)
+
+
+async def entrenar_secuencias(modelo, X, Y, X_val, Y_val, **opciones):
+    """Train like train_sequences, then print the per-epoch table in Spanish; returns the same history."""
+    # The toolkit prints its own per-epoch lines in English; they are set aside and only its progress bar is kept.
+    # The table comes after training: a page keeps the progress bar where it first appeared, so text printed
+    # during training would land on the other side of the bar in the page than in the build's output.
+    with contextlib.redirect_stdout(io.StringIO()):
+        historia = await train_sequences(modelo, X, Y, X_val, Y_val, report=True, label="época", **opciones)
+    print(tabla(historia))
+    return historia

@@ -1,0 +1,315 @@
+"""Lesson 004, the exercise sheet: its checker, its quiz keys recomputed, its mini-project, its links, in the page."""
+
+import html
+import re
+import time
+
+import numpy as np
+import pytest
+from playwright.sync_api import expect
+
+from course.attention import attention, softmax
+from course.exercise import grade
+from course.nn.layers import TransformerBlock
+from course.nn.models import count
+from coursebuild.lesson import read_lesson
+from support import ROOT
+
+SLUG = "004-ejercicios-atencion"
+FOLDER = ROOT / "lessons" / SLUG
+EXERCISE = FOLDER / "exercises" / "atencion_causal"
+CHECKER = "course.checkers.causal_mask_fix"
+LESSON = read_lesson(FOLDER / "lesson.md")[0]
+WRONG = sorted(path.name for path in (EXERCISE / "wrong").glob("*.py"))
+
+
+def first_attention_row():
+    """Exercise 1's weights and output for the first word, from the course's attention."""
+    Q = np.array([[1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
+    K = np.array([[1.0, 1.0], [1.0, -1.0], [0.0, 0.0]])
+    V = np.array([[1.0, 0.0], [0.0, 1.0], [0.0, 0.0]])
+    out, A = attention(Q, K, V)
+    return A[0], out[0]
+
+
+def attention_memory_gb(tokens, blocks=32, heads=32, bytes_per_weight=2):
+    """Exercise 7: every attention table of every head of every block at once, in decimal gigabytes."""
+    assert np.dtype(np.float16).itemsize == bytes_per_weight
+    return blocks * heads * tokens ** 2 * np.dtype(np.float16).itemsize / 1e9
+
+
+def vit_patches(side, patch=16):
+    """Exercise 8 by another route than the lesson's reshape: cut an image with explicit slices."""
+    image = np.random.default_rng(0).normal(size=(3, side, side))
+    cut = [image[:, r:r + patch, c:c + patch].ravel() for r in range(0, side, patch) for c in range(0, side, patch)]
+    return np.array(cut)  # (patches, 3·patch·patch)
+
+
+COMPUTED = {  # a piece of each numeric question -> the value the library computes for it
+    "a sí misma": lambda: first_attention_row()[0][0],
+    "segunda palabra": lambda: first_attention_row()[0][1],
+    "segunda coordenada": lambda: first_attention_row()[1][1],
+    "puntajes por 0": lambda: softmax(np.array([2.0, 1.0, 0.5, -1.0]) * 0)[0],
+    "parámetros tiene el bloque": lambda: count(TransformerBlock(128, 8, 512, np.random.default_rng(0))),
+    "Con 4096 tokens": lambda: attention_memory_gb(4096),
+    "¿Y con 8192 tokens": lambda: attention_memory_gb(8192),
+    "Cuántos parches": lambda: vit_patches(224).shape[0],
+    "números tiene cada parche": lambda: vit_patches(224).shape[1],
+    "[CLS]?": lambda: vit_patches(224).shape[0] + 1,
+    "veces más grande": lambda: ((vit_patches(384).shape[0] + 1) / (vit_patches(224).shape[0] + 1)) ** 2,
+}
+
+
+def plain(markup):
+    """The text of rendered HTML (math included, as its digits)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def numeric_quizzes():
+    """(quiz, computed value) for every numeric question of the lesson; each must match one computation."""
+    found = []
+    for quiz in LESSON.quizzes:
+        if quiz.kind != "numeric":
+            continue
+        matches = [key for key in COMPUTED if key in plain(quiz.question_html)]
+        assert len(matches) == 1, "no single computation for {!r}".format(quiz.question_html)
+        found.append((quiz, float(COMPUTED[matches[0]]())))
+    return found
+
+
+def test_every_numeric_quiz_key_is_what_the_library_computes():
+    quizzes = numeric_quizzes()
+    assert len(quizzes) == 11
+    for quiz, computed in quizzes:
+        assert abs(quiz.answer - computed) <= quiz.tolerance + 1e-9, (quiz.question_html, quiz.answer, computed)
+
+
+def test_the_head_count_does_not_change_the_parameter_count():
+    rng = np.random.default_rng(1)
+    assert {count(TransformerBlock(128, heads, 512, rng)) for heads in (1, 2, 8)} == {198272}
+
+
+def test_the_tasks_marked_as_needing_positions_are_exactly_those_that_do_not_commute_with_shuffling():
+    tasks = {  # option text -> what the task writes for a batch of sequences
+        "aparece el 7": lambda x: np.repeat((x == 7).any(axis=1, keepdims=True), x.shape[1], axis=1),
+        "Invertir": lambda x: x[:, ::-1],
+        "Ordenar": lambda x: np.sort(x, axis=1),
+        "Copiar": lambda x: x,
+    }
+    rng = np.random.default_rng(2)
+    x = rng.integers(0, 10, size=(200, 8))
+    shuffle = rng.permutation(8)
+    # Without positions a model's output can only be shuffled along with its input: f(x[:, P]) = f(x)[:, P].
+    need = {name for name, task in tasks.items() if not np.array_equal(task(x[:, shuffle]), task(x)[:, shuffle])}
+    quiz = next(quiz for quiz in LESSON.quizzes if quiz.kind == "multiple")
+    marked = {name for index in quiz.correct for name in tasks if name in quiz.options_html[index]}
+    assert marked == need == {"Invertir", "Ordenar"}
+
+
+def test_the_reference_and_a_different_correct_rewrite_pass():
+    renormalized = (
+        "import numpy as np\n"
+        "def atencion_causal(Q, K, V):\n"
+        "    S = Q @ K.T / np.sqrt(Q.shape[1])\n"
+        "    E = np.exp(S - S.max(axis=1, keepdims=True)) * np.tri(len(Q))  # zero the future, then renormalize\n"
+        "    pesos = E / E.sum(axis=1, keepdims=True)\n"
+        "    return pesos @ V, pesos\n")
+    looped = (
+        "import math\nimport numpy as np\n"
+        "def atencion_causal(Q, K, V):\n"
+        "    pesos = np.zeros((len(Q), len(K)))\n"
+        "    for i in range(len(Q)):\n"
+        "        s = [float(Q[i] @ K[j]) / math.sqrt(Q.shape[1]) for j in range(i + 1)]\n"
+        "        top = max(s)\n"
+        "        e = [math.exp(v - top) for v in s]\n"
+        "        pesos[i, :i + 1] = [v / sum(e) for v in e]\n"
+        "    return pesos @ V, pesos\n")
+    for code in ((EXERCISE / "solution.py").read_text(), renormalized, looped):
+        result = grade(code, CHECKER)
+        assert result["passed"], result["results"]
+        assert len(result["results"]) == 6
+
+
+def test_the_broken_function_as_given_is_the_starter_and_fails():
+    result = grade((EXERCISE / "starter.py").read_text(), CHECKER)
+    assert not result["passed"]
+    assert "después del softmax" in result["results"][-1]["message"]
+
+
+@pytest.mark.parametrize("name", WRONG)
+def test_each_known_mistake_fails_with_one_spanish_sentence(name):
+    result = grade((EXERCISE / "wrong" / name).read_text(), CHECKER)
+    assert not result["passed"]
+    message = result["results"][-1]["message"]
+    assert message.startswith("Con ") and message.endswith(".") and "Traceback" not in message
+
+
+def test_the_known_mistakes_are_at_least_eight_and_each_gets_its_own_message():
+    messages = {grade((EXERCISE / "wrong" / name).read_text(), CHECKER)["results"][-1]["message"] for name in WRONG}
+    assert len(WRONG) >= 8 and len(messages) == len(WRONG)
+
+
+@pytest.mark.parametrize("name, words", [
+    ("both_bugs_as_given.py", "además con diagonal=0"),
+    ("mask_after_softmax.py", "después del softmax"),
+    ("diagonal_masked.py", "fila 0 de los pesos es NaN"),
+    ("zero_instead_of_inf.py", "exp(0) = 1"),
+    ("past_masked.py", "su pasado"),
+    ("no_mask.py", "su futuro"),
+    ("no_max_shift.py", "resta el máximo"),
+    ("softmax_over_columns.py", "axis=-1"),
+])
+def test_the_mask_mistakes_are_named_for_what_they_are(name, words):
+    assert words in grade((EXERCISE / "wrong" / name).read_text(), CHECKER)["results"][-1]["message"]
+
+
+def cell_output(page_html, number):
+    section = re.search(r'<section class="cell" id="cell-{}".*?</section>'.format(number), page_html, re.S).group(0)
+    return html.unescape(re.sub(r"<[^>]+>", "", "".join(re.findall(r'<pre class="out out-stdout"[^>]*>(.*?)</pre>',
+                                                                    section, re.S))))
+
+
+def table_rows(text):
+    """The per-epoch rows of the Spanish training table: (epoch, loss, digits %, sequences %)."""
+    return [(int(e), float(loss), float(d), float(s))
+            for e, loss, d, s in re.findall(r"^\s*(\d+)\s+([\d.]+)\s+([\d.]+)%\s+([\d.]+)%$", text, re.M)]
+
+
+def test_the_mini_project_sorts_at_least_99_percent_of_held_out_sequences_in_cpython(course_site):
+    page_html = (course_site / SLUG / "index.html").read_text()
+    two = table_rows(cell_output(page_html, 11))
+    one = table_rows(cell_output(page_html, 14))
+    assert [row[0] for row in two] == [1, 2, 3] and [row[0] for row in one] == [1, 2, 3]
+    assert two[-1][3] >= 99.0
+    assert one[-1][3] < two[-1][3]  # the lesson says one block does not get as far
+    assert "¿bien ordenada? True" in cell_output(page_html, 12)
+
+
+def test_the_grid_is_two_blocks_by_two_heads_labelled_with_digits(course_site):
+    page_html = (course_site / SLUG / "index.html").read_text()
+    section = re.search(r'<section class="cell" id="cell-12".*?</section>', page_html, re.S).group(0)
+    assert "figure-grid" in section and section.count('class="figure-row"') == 2
+    labels = re.findall(r'aria-label="(Bloque \d, cabeza \d)"', section)
+    assert labels == ["Bloque 1, cabeza 1", "Bloque 1, cabeza 2", "Bloque 2, cabeza 1", "Bloque 2, cabeza 2"]
+    digits = re.search(r"entrada:\s+\[([\d ]+)\]", cell_output(page_html, 12)).group(1).split()
+    first_map = section.split("<svg")[1]
+    assert re.findall(r'class="hm-col"[^>]*>(\d)</text>', first_map) == digits
+
+
+def test_every_link_inside_the_page_points_at_something_on_it(course_site):
+    page_html = (course_site / SLUG / "index.html").read_text()
+    targets = set(re.findall(r'href="#([^"]+)"', page_html))
+    ids = set(re.findall(r'id="([^"]+)"', page_html))
+    assert len(targets) >= 10 and targets <= ids, targets - ids
+
+
+def test_every_self_check_item_links_to_an_exercise():
+    section = LESSON.source.split("## ¿Lo lograste?")[1]
+    items = [line for line in section.splitlines() if line.startswith("- ")]
+    assert len(items) == 6 and all(re.search(r"\]\(#(quiz|cell|exercise)-", item) for item in items)
+
+
+# In Chromium: the quizzes grade, the exercise grades, the mini-project trains and draws.
+
+PAGE = SLUG + "/index.html"
+
+
+def spanish(value):
+    """A number written the way a Spanish learner types it."""
+    text = "{:.2f}".format(value).rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+    return text.replace(".", ",")
+
+
+def test_every_numeric_answer_is_accepted_and_a_wrong_one_rejected_in_the_page(page, course_server):
+    page.goto(course_server.url(PAGE))
+    for quiz, computed in numeric_quizzes():
+        form = page.locator("#quiz-{}".format(quiz.number))
+        field = form.locator("input[type=text]")
+        for typed, verdict in ((spanish(computed), "Correcto."),
+                               (spanish(quiz.answer + 2 * quiz.tolerance + 1), "No es correcto.")):
+            field.fill(typed)
+            form.locator("button[type=submit]").click()
+            expect(form.locator(".quiz-verdict")).to_have_text(verdict)
+
+
+def test_the_choice_questions_grade_in_the_page(page, course_server):
+    page.goto(course_server.url(PAGE))
+    for quiz in LESSON.quizzes:
+        if quiz.kind not in ("single", "multiple"):
+            continue
+        form = page.locator("#quiz-{}".format(quiz.number))
+        options = form.locator("input")
+        wrong = [i for i in range(options.count()) if i not in quiz.correct][:1]
+        for chosen, verdict in ((wrong + quiz.correct[1:], "No es correcto."), (quiz.correct, "Correcto.")):
+            for i in range(options.count()):
+                if i in chosen:
+                    options.nth(i).check()
+                elif quiz.kind == "multiple":
+                    options.nth(i).uncheck()
+            form.locator("button[type=submit]").click()
+            expect(form.locator(".quiz-verdict")).to_have_text(verdict)
+            if verdict != "Correcto.":
+                form.locator("[data-action=retry]").click()
+
+
+def submit(page, code):
+    exercise = page.locator("#exercise-atencion_causal")
+    exercise.locator(".cell-code").click()
+    editor = exercise.locator(".cm-content")
+    expect(editor).to_be_visible()
+    editor.press("Control+a")
+    page.keyboard.insert_text(code)
+    exercise.locator("[data-action=check]").click()
+    expect(exercise).to_have_attribute("data-state", re.compile("done|failed"), timeout=120_000)
+    return exercise
+
+
+def test_the_broken_function_fails_and_the_repair_passes_in_the_page(page, course_server):
+    page.goto(course_server.url(PAGE))
+    exercise = submit(page, (EXERCISE / "starter.py").read_text())
+    expect(exercise.locator(".check-fail")).to_contain_text("la fila 0 suma 0")
+    exercise = submit(page, (EXERCISE / "solution.py").read_text())
+    expect(exercise.locator(".check-verdict")).to_have_text("Superado: todas las comprobaciones son correctas.")
+    expect(exercise.locator(".check-ok")).to_have_count(6)
+
+
+def run_cell(page, number, timeout=180_000):
+    page.locator("#cell-{} [data-action=run]".format(number)).click()
+    expect(page.locator("#cell-{}".format(number))).to_have_attribute("data-state", re.compile("done|failed"),
+                                                                      timeout=timeout)
+    return "".join(page.locator("#cell-{} .cell-output .out-stdout".format(number)).all_text_contents())
+
+
+def test_the_mini_project_trains_to_99_percent_in_the_browser_and_draws_the_grid(page, course_server):
+    page.goto(course_server.url(PAGE))
+    run_cell(page, 1)
+    start = time.monotonic()
+    rows = table_rows(run_cell(page, 11))
+    seconds = time.monotonic() - start
+    print("two blocks in Chromium: {:.1f} s, held-out sequences {:.1f} %".format(seconds, rows[-1][3]))
+    assert page.locator("#cell-11").get_attribute("data-state") == "done"
+    assert len(rows) == 3 and rows[-1][3] >= 99.0
+    expect(page.locator("#cell-11 progress")).to_have_attribute("value", re.compile(r"^\d+$"))
+    expect(page.locator("#cell-11 .progress-text")).to_contain_text("Época 3/3")
+    run_cell(page, 12)
+    grid = page.locator("#cell-12 .figure-grid")
+    expect(grid.locator(".figure-row")).to_have_count(2)
+    expect(grid.locator("svg.heatmap")).to_have_count(4)
+    expect(grid.locator("svg.heatmap").last).to_have_attribute("aria-label", "Bloque 2, cabeza 2")
+    start = time.monotonic()
+    one = table_rows(run_cell(page, 14))
+    print("one block in Chromium: {:.1f} s, held-out sequences {:.1f} %".format(time.monotonic() - start, one[-1][3]))
+    assert len(one) == 3 and one[-1][3] < rows[-1][3]
+
+
+def test_stop_during_the_mini_project_keeps_the_model_and_says_where_it_stopped(page, course_server):
+    page.goto(course_server.url(PAGE))
+    run_cell(page, 1)
+    page.locator("#cell-11 [data-action=run]").click()
+    expect(page.locator("#cell-11 .progress-text")).to_contain_text("Época 1/3 · paso", timeout=120_000)
+    page.locator("[data-action=stop]").click()
+    expect(page.locator("#cell-11")).to_have_attribute("data-state", "done", timeout=30_000)
+    expect(page.locator("#cell-11 .out-stdout")).to_contain_text("detenido durante la época 1")
+    expect(page.locator("#cell-11 .progress-text")).to_contain_text("detenido")
+    run_cell(page, 12)  # the stopped model is still there and can be drawn
+    expect(page.locator("#cell-12 svg.heatmap")).to_have_count(4)
