@@ -11,7 +11,6 @@ from playwright.sync_api import expect
 from course.attention import attention, softmax
 from course.exercise import grade
 from course.nn.layers import TransformerBlock
-from course.nn.models import count
 from coursebuild.lesson import read_lesson
 from support import ROOT
 
@@ -50,7 +49,7 @@ COMPUTED = {  # a piece of each numeric question -> the value the library comput
     "segunda palabra": lambda: first_attention_row()[0][1],
     "segunda coordenada": lambda: first_attention_row()[1][1],
     "puntajes por 0": lambda: softmax(np.array([2.0, 1.0, 0.5, -1.0]) * 0)[0],
-    "parámetros tiene el bloque": lambda: count(TransformerBlock(128, 8, 512, np.random.default_rng(0))),
+    "parámetros tiene el bloque": lambda: TransformerBlock(128, 8, 512, np.random.default_rng(0)).count(),
     "Con 4096 tokens": lambda: attention_memory_gb(4096),
     "¿Y con 8192 tokens": lambda: attention_memory_gb(8192),
     "Cuántos parches": lambda: vit_patches(224).shape[0],
@@ -86,7 +85,7 @@ def test_every_numeric_quiz_key_is_what_the_library_computes():
 
 def test_the_head_count_does_not_change_the_parameter_count():
     rng = np.random.default_rng(1)
-    assert {count(TransformerBlock(128, heads, 512, rng)) for heads in (1, 2, 8)} == {198272}
+    assert {TransformerBlock(128, heads, 512, rng).count() for heads in (1, 2, 8)} == {198272}
 
 
 def test_the_tasks_marked_as_needing_positions_are_exactly_those_that_do_not_commute_with_shuffling():
