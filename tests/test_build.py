@@ -495,3 +495,11 @@ def test_a_mistyped_value_name_with_no_failed_cell_is_reported_in_full(tmp_path,
                  "One {glue}`w`.\n\nTwo {glue}`x`.\n")
     status, err = build(tmp_path, capsys)
     assert status == 1 and "lesson.md:13: {glue}`w` names no value" in err and "lesson.md:15: {glue}`x`" in err
+
+
+def test_named_math_spaces_are_written_as_lengths_every_engine_reads():
+    # Firefox warns that the named space \! becomes (negativethinmathspace) is deprecated; MathML Core has none.
+    from coursebuild.mathml import to_mathml
+    html_text = to_mathml(r"a\!b\,c", display=False)
+    assert "mathspace" not in html_text
+    assert 'width="-0.1667em"' in html_text and 'width="0.167em"' in html_text

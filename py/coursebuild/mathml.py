@@ -48,7 +48,25 @@ def to_mathml(latex, display):
         reason = str(error) or type(error).__name__
         raise ValueError("cannot convert the formula ${}$ to MathML ({})".format(latex.strip(), reason)) from error
     _check_whitelist(tree, latex.strip())
+    _replace_named_spaces(tree)
     return CHARACTER.sub(r"&\1", tostring(tree, encoding="unicode"))
+
+
+# MathML Core has no named spaces: Firefox warns that "negativethinmathspace" (from \!) is deprecated, and
+# Chromium ignores it. Lengths in em mean the same everywhere.
+NAMED_SPACES = {"negativeveryverythinmathspace": "-0.0556em", "negativeverythinmathspace": "-0.1111em",
+                "negativethinmathspace": "-0.1667em", "negativemediummathspace": "-0.2222em",
+                "negativethickmathspace": "-0.2778em", "negativeverythickmathspace": "-0.3333em",
+                "veryverythinmathspace": "0.0556em", "verythinmathspace": "0.1111em", "thinmathspace": "0.1667em",
+                "mediummathspace": "0.2222em", "thickmathspace": "0.2778em", "verythickmathspace": "0.3333em"}
+
+
+def _replace_named_spaces(tree):
+    """Write every named MathML space as the length it stands for."""
+    for element in tree.iter():
+        for name in ("width", "lspace", "rspace"):
+            if element.attrib.get(name) in NAMED_SPACES:
+                element.attrib[name] = NAMED_SPACES[element.attrib[name]]
 
 
 def _check_whitelist(tree, latex):
