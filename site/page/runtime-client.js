@@ -4,6 +4,10 @@ import { allCached, controlled } from "./service.js";
 
 // Loading is declared failed when the worker has said nothing (no progress, no answer) for this long.
 const STALL_MS = 30000;
+// WebKit does not end a worker that runs WebAssembly when it is terminated: the old one keeps a core busy,
+// so the page says so, and a fresh Python there is given longer before it is declared stalled.
+const AGENT = typeof navigator === "undefined" ? "" : navigator.userAgent; // no navigator: the scheduler's tests
+const LEAVES_WORKERS_RUNNING = /AppleWebKit/.test(AGENT) && !/Chrome|Chromium|Edg\//.test(AGENT);
 
 export class Stopped extends Error {
   constructor() {
@@ -31,6 +35,8 @@ export class RuntimeClient extends EventTarget {
     this.interruptBuffer = self.crossOriginIsolated && typeof SharedArrayBuffer === "function"
       ? new Uint8Array(new SharedArrayBuffer(1)) : null;
     this.interruptSeen = null;
+    this.spinning = 0; // workers ended here that the browser may still be running
+    this.leavesWorkersRunning = LEAVES_WORKERS_RUNNING;
   }
 
   /** Start the worker and load Python once; resolves when Python is ready. */
@@ -55,7 +61,7 @@ export class RuntimeClient extends EventTarget {
     this.worker.onerror = (event) => this.fail(event.message || "the worker failed to start");
     this.lastHeard = Date.now();
     const watchdog = setInterval(() => {
-      if (Date.now() - this.lastHeard > STALL_MS) this.fail(this.config.stalledMessage || "no answer from the worker");
+      if (Date.now() - this.lastHeard > STALL_MS * (1 + this.spinning)) this.fail(this.config.stalledMessage || "no answer from the worker");
     }, 1000);
     try {
       const value = await this.request({
@@ -126,7 +132,10 @@ export class RuntimeClient extends EventTarget {
 
   /** End whatever runs by ending the worker; pending requests reject with Stopped. */
   stop() {
-    if (this.worker) this.worker.terminate();
+    if (this.worker) {
+      this.worker.terminate();
+      if (this.leavesWorkersRunning) this.spinning += 1;
+    }
     this.worker = null;
     this.ready = null;
     for (const { reject } of this.pending.values()) reject(new Stopped());

@@ -39,6 +39,7 @@ export class Scheduler extends EventTarget {
     this.generation = 0;
     this.running = null;
     this.current = null;
+    this.restarting = null; // the restart in progress, if any
   }
 
   /** Queue jobs to run in order, after whatever is already queued; resolves when the queue is empty. */
@@ -143,8 +144,12 @@ export class Scheduler extends EventTarget {
   /** End the worker at once (Stop on code that never yields) and rebuild the namespace. */
   hardStop(job) {
     this.cancelQueued();
+    if (this.restarting) return this.restarting; // one restart at a time: a second would only end the first
     this.client.stop();
-    if (job) job.stopped();
+    if (job) {
+      job.stopped();
+      if (this.client.leavesWorkersRunning) job.note(this.strings.stop_may_keep_running, "warning");
+    }
     this.queue = this.restart(job, null);
     return this.queue;
   }
@@ -159,9 +164,10 @@ export class Scheduler extends EventTarget {
   }
 
   /** Start a fresh worker and re-run, in order, the cells that had run successfully. */
-  async restart(job, message) {
+  restart(job, message) {
     const notice = job ? job.note(message || this.strings.runtime_starting, "restart") : null;
-    await this.replay(notice, message);
+    this.restarting = this.replay(notice, message).finally(() => { this.restarting = null; });
+    return this.restarting;
   }
 
   /**

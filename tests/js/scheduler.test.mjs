@@ -331,3 +331,38 @@ test("code that ignores the interrupt too is ended with its worker", async () =>
   assert.equal(client.workers, 2);
   assert.equal(stuck.notes.at(-1).text, "Restarted to stop; cells 1 were run again.");
 });
+
+test("a second Stop while Python restarts starts no second restart", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 5 });
+  await scheduler.run([cell(1, "a")]);
+  scheduler.run([cell(2, "forever")]);
+  await until(() => client.pending.size === 1);
+  let release;
+  const gate = new Promise((resolve) => { release = resolve; });
+  const start = client.start.bind(client);
+  client.start = async () => { if (client.workers === 1 && client.worker === null) await gate; return start(); };
+  let ended = 0;
+  const stop = client.stop.bind(client);
+  client.stop = () => { ended += 1; stop(); };
+  const restarted = events(scheduler, "restarted");
+  const first = scheduler.stop();
+  await until(() => scheduler.restarting !== null); // the fresh Python is still starting
+  const second = scheduler.stop(); // the learner presses Stop again, impatient
+  release();
+  await Promise.all([first, second]);
+  assert.equal(ended, 1);
+  assert.equal(restarted.length, 1);
+});
+
+test("where the browser keeps ended workers running, Stop says so", async () => {
+  const client = new FakeClient();
+  client.leavesWorkersRunning = true;
+  const scheduler = new Scheduler(client, { ...STRINGS, stop_may_keep_running: "May keep running." },
+    { politeStopMs: 5 });
+  const loop = cell(1, "forever");
+  scheduler.run([loop]);
+  await until(() => client.pending.size === 1);
+  await scheduler.stop();
+  assert.ok(loop.notes.some((note) => note.text === "May keep running." && note.kind === "warning"));
+});
