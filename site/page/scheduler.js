@@ -10,11 +10,14 @@
 import { Stopped } from "./runtime-client.js";
 import { format } from "./strings.js";
 
-// How long Stop waits for a loop to end between steps before it ends the worker instead.
+// How long Stop waits for a running loop to see the request (or, once interrupted, to end) before it ends
+// the worker instead.
 export const POLITE_STOP_MS = 300;
 // How long Stop waits for the worker to see a polite request (it can only while Python waits between steps)
 // before it interrupts the code instead. Training loops yield at least every 0.1 s.
 export const INTERRUPT_AFTER_MS = 150;
+// How long a loop that has seen the request may take to finish its current step.
+export const POLITE_GRACE_MS = 2000;
 
 export class Scheduler extends EventTarget {
   /**
@@ -25,12 +28,13 @@ export class Scheduler extends EventTarget {
    * @param {object} options  {politeStopMs, startFailure: async (error) -> the note to show when Python could not start}
    */
   constructor(client, strings, { politeStopMs = POLITE_STOP_MS, interruptAfterMs = INTERRUPT_AFTER_MS,
-    startFailure = null } = {}) {
+    politeGraceMs = POLITE_GRACE_MS, startFailure = null } = {}) {
     super();
     this.client = client;
     this.strings = strings;
     this.politeStopMs = politeStopMs;
     this.interruptAfterMs = interruptAfterMs;
+    this.politeGraceMs = politeGraceMs;
     this.startFailure = startFailure || (async (error) => format(strings.runtime_failed, { reason: error.message }));
     this.history = new Map(); // cell id -> code of its last successful run, in run order
     this.session = 0; // the client's session that holds the history's variables
@@ -114,10 +118,12 @@ export class Scheduler extends EventTarget {
     const job = this.running;
     this.cancelQueued();
     if (job) {
-      const polite = await this.client.interrupt(this.client.interruptBuffer ? this.interruptAfterMs : 0);
-      let interrupted = !polite && this.client.raiseInterrupt();
-      let ended = await this.endsWithin(this.politeStopMs);
-      if (!ended && !interrupted && this.client.raiseInterrupt()) {
+      const seen = await this.client.interrupt(this.client.interruptBuffer ? this.interruptAfterMs : this.politeStopMs);
+      let interrupted = !seen && this.client.raiseInterrupt();
+      // A loop that saw the request ends at its next step, however busy the machine; code that did not see
+      // it ends now (interrupted) or never.
+      let ended = await this.endsWithin(seen ? this.politeGraceMs : interrupted ? this.politeStopMs : 0);
+      if (!ended && seen && this.client.raiseInterrupt()) {
         interrupted = true;
         ended = await this.endsWithin(this.politeStopMs);
       }
