@@ -222,7 +222,7 @@ class BenchServer:
     def __init__(self, site):
         handler = lambda *args, **kwargs: Handler(*args, site_dir=Path(site), **kwargs)  # noqa: E731
         self.httpd = serve.Server(("127.0.0.1", 0), handler)
-        self.httpd.log, self.httpd.sent = [], []
+        self.httpd.log, self.httpd.sent, self.httpd.status = [], [], None
         self.origin = "http://127.0.0.1:{}".format(self.httpd.server_address[1])
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
