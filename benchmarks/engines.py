@@ -91,7 +91,8 @@ def main(argv=None):
             if engine == "chromium":
                 from playwright.sync_api import sync_playwright
                 playwright = sync_playwright().start()
-            driver = launch(engine, playwright, **({"shared_array_buffer": True} if profile == "webkit+sab" else {}))
+            driver = launch(engine, playwright.chromium if playwright else None,
+                            **({"shared_array_buffer": True} if profile == "webkit+sab" else {}))
             try:
                 run, stop, usable, how = measure(driver, server, args.repeats)
             finally:

@@ -156,9 +156,9 @@ class Driver:
 class ChromiumDriver(Driver):
     name = "chromium"
 
-    def __init__(self, playwright):
-        tag = "--course-engine-tag={}".format(os.getpid())
-        self.browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS + [tag])
+    def __init__(self, chromium):
+        tag = "--course-engine-tag={}-{}".format(os.getpid(), id(self))
+        self.browser = chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS + [tag])
         self.context = self.browser.new_context()
         self.page = self.context.new_page()
         self.tag = tag
@@ -276,10 +276,10 @@ class WebKitDriver(Driver):
             self.xvfb.wait(20)
 
 
-def launch(engine, playwright=None, **options):
-    """A driver for `engine` (one of ENGINES)."""
+def launch(engine, chromium=None, **options):
+    """A driver for `engine` (one of ENGINES); Chromium needs Playwright's `chromium` browser type."""
     if engine == "chromium":
-        return ChromiumDriver(playwright)
+        return ChromiumDriver(chromium)
     if engine == "firefox":
         return FirefoxDriver()
     return WebKitDriver(**options)

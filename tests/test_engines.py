@@ -37,7 +37,7 @@ def wait_state(driver, selector, pattern, timeout=180):
                        timeout, "{} never reached state {}".format(selector, pattern), selector, pattern)
 
 
-def _open_engine(profile):
+def _open_engine(request, profile):
     """A driver for profile ("chromium", "firefox", "webkit" or "webkit+sab"), or a skip/fail if it is missing."""
     engine = profile.split("+")[0]
     missing = available(engine)
@@ -45,28 +45,24 @@ def _open_engine(profile):
         if os.environ.get("CI"):
             pytest.fail("{} (CI runs every engine; .ci/run installs them)".format(missing))
         pytest.skip(missing)
-    playwright = None
-    if engine == "chromium":
-        from playwright.sync_api import sync_playwright
-        playwright = sync_playwright().start()
+    # Chromium comes from the suite's one Playwright (a second one cannot start in the same thread).
+    chromium = request.getfixturevalue("browser").browser_type if engine == "chromium" else None
     options = {"shared_array_buffer": True} if profile == "webkit+sab" else {}
-    each = launch(engine, playwright, **options)
+    each = launch(engine, chromium, **options)
     yield each
     each.close()
-    if playwright is not None:
-        playwright.stop()
 
 
 @pytest.fixture(scope="module", params=ENGINES)
 def driver(request):
     """One browser per engine for the module: its profile (and service worker cache) persists across tests."""
-    yield from _open_engine(request.param)
+    yield from _open_engine(request, request.param)
 
 
 @pytest.fixture(params=list(ENGINES) + ["webkit+sab"])
 def fresh_driver(request):
     """A browser of its own, for a test that may leave a worker spinning; WebKit also with SharedArrayBuffer."""
-    yield from _open_engine(request.param)
+    yield from _open_engine(request, request.param)
 
 
 @pytest.mark.parametrize("slug", LESSONS)
