@@ -224,10 +224,10 @@ def loss_curve(losses, title, every=10, x_name="крок", y_name="втрата"
     """A line of one training's step losses (a list of floats), with a table of every `every`-th step."""
     left, top, plot_w, plot_h = 44, 12, WIDTH - 56, 150
     highest = max(max(losses), 1e-12)
-    points = " ".join("{:.1f},{:.1f}".format(left + plot_w * i / max(len(losses) - 1, 1),
+    points = " L".join("{:.1f} {:.1f}".format(left + plot_w * i / max(len(losses) - 1, 1),
                                              top + plot_h * (1 - loss / highest)) for i, loss in enumerate(losses))
     parts = [_rect(left, top, plot_w, plot_h),
-             '<polyline points="{}" fill="none" stroke="currentColor" stroke-width="1.5"/>'.format(points),
+             '<path d="M{}" fill="none" stroke="currentColor" stroke-width="1.5"/>'.format(points),
              _text(left - 4, top + 10, _decimal(highest), 11, "end"),
              _text(left - 4, top + plot_h, "0", 11, "end"),
              _text(left, top + plot_h + 16, "1", 11),
