@@ -127,3 +127,17 @@ def test_the_walk_steps_forward_back_and_resets_by_keyboard_before_python_loads(
     figure.get_by_role("button", name="the money bank", exact=True).press("Enter")
     shows((1, GRADIENTS, 0))
     expect(figure.locator(".xp-view-text").first).to_contain_text("«the money bank»")
+
+
+def test_an_update_number_typed_past_the_precomputed_ones_is_computed_in_the_page_by_python(page, course_server):
+    page.goto(course_server.url(PAGE))
+    figure = page.locator("#explorable-3")
+    expect(figure).to_have_attribute("data-ready", "true")
+    late = walkthrough.PRECOMPUTED + 24
+    box = figure.get_by_label("Або номер оновлення понад {} (рахує Python)".format(walkthrough.PRECOMPUTED - 1))
+    box.fill(str(late))
+    box.press("Enter")
+    expect(figure).to_have_attribute("data-shown", "live", timeout=120_000)
+    expected = engine.recompute("training_walk", {"first": 0, "stage": 0, "update": 0, "more": late}, "uk")["views"]
+    expect(figure.locator(".xp-view-text").first).to_contain_text("Виконано оновлень: {}".format(late))
+    assert view_texts(figure) == [text_of(markup) for markup in expected]

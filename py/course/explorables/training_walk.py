@@ -28,7 +28,7 @@ def _sentence(stage, found):
     """Stage 1: the sentence, its target, and what the classifier reads."""
     words = stage["words"]
     return ([("Речення: {s}. Мета: {t} (клас {c}).", {"s": sentence_text(words), "t": LABELS[stage["target"]],
-                                                      "c": stage["target"]}),
+                                                      "c": str(stage["target"])}),
              "Класифікатор читатиме лише суміш у позиції bank; мету бачить втрата, а не увага.",
              "Таблиці параметрів починаються з повторюваних випадкових чисел (seed 0), зсув класифікатора — з нуля."],
             {"caption": "Позиції речення", "columns": ["Позиція", "Токен", "Рядок таблиці E"],
