@@ -171,8 +171,8 @@ def test_the_structure_query_gives_the_seeds_percentages(glued):
     Wq = np.zeros((4, 3))
     Wq[2, 1] = 3.75
     _, A = attention(X @ Wq, X @ np.eye(4)[:, :3], X)
-    shown = [glued["q3_river_" + token] for token in ("the", "river", "bank")]
-    assert shown == ["{:.1f}".format(100 * w).replace(".", ",") for w in A[-1]] == ["11,1", "62,6", "26,3"]
+    shown = [glued["qm_structure_river_" + token] for token in ("the", "river", "bank")]
+    assert shown == ["{:.1f}%".format(100 * w).replace(".", ",") for w in A[-1]] == ["11,1%", "62,6%", "26,3%"]
 
 
 def test_a_new_key_changes_a_weight_and_the_masks_are_explained_by_computed_numbers(glued):
@@ -182,7 +182,7 @@ def test_a_new_key_changes_a_weight_and_the_masks_are_explained_by_computed_numb
     assert glued["paris_no"] == "0,5035"
     scores = sentence("bank", "river") @ sentence("bank", "river").T / 2
     assert glued["zero_leak"] == "{:.3f}".format(softmax(np.array([scores[0, 0], 0.0]))[1]).replace(".", ",")
-    assert glued["causal_2_bank_self"] == "1,00"
+    assert glued["cm_bank_river_causal_bank"] == "1,00"
 
 
 PAGE = SLUG + "/index.html"

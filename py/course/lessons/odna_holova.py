@@ -218,3 +218,23 @@ def _digits(number):
 def vector_text(values, decimals):
     """A vector as Ukrainian prose writes it: decimal commas, entries separated by semicolons."""
     return "[{}]".format("; ".join("{:.{}f}".format(float(value), decimals).replace(".", ",") for value in values))
+
+
+def loss_curve(losses, title, every=10, x_name="крок", y_name="втрата"):
+    """A line of one training's step losses (a list of floats), with a table of every `every`-th step."""
+    left, top, plot_w, plot_h = 44, 12, WIDTH - 56, 150
+    highest = max(max(losses), 1e-12)
+    points = " L".join("{:.1f} {:.1f}".format(left + plot_w * i / max(len(losses) - 1, 1),
+                                             top + plot_h * (1 - loss / highest)) for i, loss in enumerate(losses))
+    parts = [_rect(left, top, plot_w, plot_h),
+             '<path d="M{}" fill="none" stroke="currentColor" stroke-width="1.5"/>'.format(points),
+             _text(left - 4, top + 10, _decimal(highest), 11, "end"),
+             _text(left - 4, top + plot_h, "0", 11, "end"),
+             _text(left, top + plot_h + 16, "1", 11),
+             _text(left + plot_w, top + plot_h + 16, str(len(losses)), 11, "end"),
+             _text(left + plot_w / 2, top + plot_h + 16, x_name, 11, "middle"),
+             _text(4, top + plot_h / 2, y_name, 11)]
+    rows = [[i + 1, "{:.3f}".format(losses[i]).replace(".", ",")] for i in range(0, len(losses), every)]
+    if (len(losses) - 1) % every:
+        rows.append([len(losses), "{:.3f}".format(losses[-1]).replace(".", ",")])
+    return Figure(_svg(WIDTH, top + plot_h + 24, title, parts), _table(title, [x_name, y_name], rows), title)
