@@ -95,6 +95,9 @@ def main(argv=None):
                             **({"shared_array_buffer": True} if profile == "webkit+sab" else {}))
             try:
                 run, stop, usable, how = measure(driver, server, args.repeats)
+            except Exception as error:  # an engine that cannot finish is a result too: say what happened
+                print("{:<11} did not finish: {}".format(profile, str(error).strip().splitlines()[0]), flush=True)
+                continue
             finally:
                 driver.close()
                 if playwright is not None:
