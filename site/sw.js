@@ -16,10 +16,10 @@ const SCOPE = new URL("./", self.location).href;
 // Neither widens where a request can go: connect-src stays 'self'.
 const WORKER_POLICY = "default-src 'self'; connect-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
   + "worker-src 'none'";
-const WORKER_POLICIES = {
-  "assets/worker-module.mjs": WORKER_POLICY,
-  "assets/worker-classic.js": WORKER_POLICY.replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'"),
-};
+const WORKER_POLICIES = new Map([
+  ["assets/worker-module.mjs", WORKER_POLICY],
+  ["assets/worker-classic.js", WORKER_POLICY.replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'")],
+]);
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -45,7 +45,7 @@ self.addEventListener("fetch", (event) => {
   else if (build && build !== MANIFEST.assets) answer = earlierBuild(request);
   else if (build && MANIFEST.hashes[path]) answer = sameBuild(request, path, later);
   else answer = networkFirst(request, path, later);
-  event.respondWith(answer.then((response) => isolated(response, WORKER_POLICIES[path])));
+  event.respondWith(answer.then((response) => isolated(response, WORKER_POLICIES.get(path))));
 });
 
 /**
