@@ -2,12 +2,24 @@
 // assets network-first with the cache as the offline fallback. Files a page loads after it opened carry
 // ?v=<build>; one from an earlier build is answered from the cache or refused (409), never with a newer
 // build's file, so a page never mixes two builds. Every answer carries the cross-origin isolation headers
-// (see isolated()). The build prepends MANIFEST:
+// (see isolated()), and the worker's scripts carry the policy that keeps learner code on this site
+// (see WORKER_POLICIES). The build prepends MANIFEST:
 // {version, assets, runtimeCache, siteCache, runtime: [paths], site: [paths]}, paths relative to this file.
 /* global MANIFEST */
 
 const RUNTIME = new Set(MANIFEST.runtime);
 const SCOPE = new URL("./", self.location).href;
+// A dedicated worker ignores the page's <meta> policy and obeys only the headers of its own script, which a
+// static host cannot send: without this, learner code (from js import fetch, pyodide.http, XMLHttpRequest)
+// could reach any origin. Pyodide needs only this site's files and the right to compile WebAssembly; the
+// legacy Pyodide 0.17 (the classic worker) also evaluates strings to convert Python objects to JavaScript.
+// Neither widens where a request can go: connect-src stays 'self'.
+const WORKER_POLICY = "default-src 'self'; connect-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
+  + "worker-src 'none'";
+const WORKER_POLICIES = new Map([
+  ["assets/worker-module.mjs", WORKER_POLICY],
+  ["assets/worker-classic.js", WORKER_POLICY.replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'")],
+]);
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -33,15 +45,16 @@ self.addEventListener("fetch", (event) => {
   else if (build && build !== MANIFEST.assets) answer = earlierBuild(request);
   else if (build && MANIFEST.hashes[path]) answer = sameBuild(request, path, later);
   else answer = networkFirst(request, path, later);
-  event.respondWith(answer.then(isolated));
+  event.respondWith(answer.then((response) => isolated(response, WORKER_POLICIES.get(path))));
 });
 
 /**
  * The response with the headers that make a page cross-origin isolated (a static host cannot send them).
  * Isolation gives the page SharedArrayBuffer, so Stop can interrupt Python instead of ending its worker.
  * Everything the course loads is its own, so requiring CORP of cross-origin resources costs nothing.
+ * A worker's script also gets its policy (WORKER_POLICIES).
  */
-function isolated(response) {
+function isolated(response, policy) {
   if (response.type === "opaque" || response.type === "opaqueredirect" || response.status === 0) return response;
   const headers = new Headers(response.headers);
   headers.delete("content-encoding"); // a fetched body is decoded already
@@ -49,6 +62,7 @@ function isolated(response) {
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Cross-Origin-Embedder-Policy", "require-corp");
   headers.set("Cross-Origin-Resource-Policy", "same-origin");
+  if (policy) headers.set("Content-Security-Policy", policy);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 

@@ -9,6 +9,7 @@ stylesheet, so they follow the light and dark themes and print; the SVG carries
 plain fallbacks for use outside the page. Everything written is escaped text.
 """
 
+import sys
 from html import escape
 
 from course import runner
@@ -35,6 +36,10 @@ class Figure:
         caption = '<figcaption class="figure-title">{}</figcaption>'.format(escape(self.title)) if self.title else ""
         return ('<figure class="course-figure">{}{}<details class="figure-table"><summary class="figure-table-label">'
                 "{}</summary>{}</details></figure>").format(caption, self.svg, escape(table_label), self.table)
+
+    def _repr_html_(self):
+        """What Jupyter draws for a figure: its page markup."""
+        return self.html()
 
     def __repr__(self):
         return "<Figure: use show() to draw it>"
@@ -125,8 +130,22 @@ def _table(values, rows, cols, title, decimals):
 
 
 def show(figure):
-    """Draw a Figure in the running cell's output (as text where no page can draw it)."""
+    """Draw a Figure in the running cell's output, in Jupyter's, or as text where nothing can draw it."""
     if not isinstance(figure, Figure):
         raise TypeError("show() draws figures made by course.display, such as heatmap(...)")
-    if not runner.display({"type": "display", "mime": "text/html", "data": figure.html()}):
+    if runner.display({"type": "display", "mime": "text/html", "data": figure.html()}):
+        return
+    if not _jupyter_display(figure):
         print(figure.table)
+
+
+def _jupyter_display(figure):
+    """Hand the figure to IPython's display (which calls _repr_html_); False outside a Jupyter kernel."""
+    # Only an IPython that is already loaded counts: importing it would be slow, and Pyodide has none.
+    # A terminal IPython has a shell but no kernel, and cannot draw HTML.
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if getattr(shell, "kernel", None) is None:
+        return False
+    ipython.display.display(figure)
+    return True

@@ -1,6 +1,5 @@
 """HTML for lesson pages and the index: static, readable with no JavaScript."""
 
-import hashlib
 import html
 import json
 import re
@@ -8,9 +7,9 @@ import re
 from . import glue_role
 from .highlight import highlight
 
-# The style nonce lets the editor (CodeMirror) add its own <style> elements and nothing else;
-# a static site cannot vary it per response, so it is derived from the page's content.
-CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'{nonce}; "
+# The page compiles no WebAssembly (the worker does, under the policy sw.js gives it) and has no inline
+# style: the editor's styles go into a constructed style sheet (site/editor/editor.js).
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; "
        "img-src 'self' data:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
        "object-src 'none'; base-uri 'self'; form-action 'none'")
 
@@ -93,11 +92,7 @@ def _code_block(token):
 def page(lang, title, body, strings, root, data=None, extra_class=""):
     """A whole HTML page; `root` is the relative path back to the site's top ("" or "../")."""
     data_island = ""
-    nonce = ""
     if data is not None:
-        digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:24]
-        data = dict(data, styleNonce=digest)
-        nonce = " 'nonce-{}'".format(digest)
         # Every "<" escaped, so nothing in the data can end the script element or start another.
         text = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
         data_island = '<script type="application/json" id="page-data">{}</script>\n'.format(text)
@@ -116,7 +111,7 @@ def page(lang, title, body, strings, root, data=None, extra_class=""):
         '<main id="content">\n{body}</main>\n'
         "{data}"
         "</body>\n</html>\n"
-    ).format(lang=lang, csp=CSP.format(nonce=nonce), title=html.escape(title), root=root, cls=extra_class,
+    ).format(lang=lang, csp=CSP, title=html.escape(title), root=root, cls=extra_class,
              skip=html.escape(strings["skip_to_content"]), course=html.escape(strings["course_title"]),
              body=body, data=data_island)
 

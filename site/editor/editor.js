@@ -5,9 +5,31 @@ import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from "
 import { EditorState } from "@codemirror/state";
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from "@codemirror/view";
 import { classHighlighter } from "@lezer/highlight";
+import { StyleModule } from "style-mod";
+
+// CodeMirror's styles come from style-mod, which on a document (though not in a shadow root) writes them into
+// a <style> element: the page's policy (style-src 'self', no nonce, no 'unsafe-inline') refuses it. A
+// constructed style sheet in document.adoptedStyleSheets is not inline style, so the same rules go there:
+// style-mod is handed a stand-in root without a head, which makes it take its shadow-root path.
+const mountStyles = StyleModule.mount;
+const sheetRoots = new WeakMap();
+StyleModule.mount = (root, modules, options) =>
+  mountStyles.call(StyleModule, root.head && root.adoptedStyleSheets ? sheetRoot(root) : root, modules, options);
+
+/** The stand-in for a document: style-mod reads its document and adopts its sheet through it. */
+function sheetRoot(document) {
+  if (!sheetRoots.has(document)) {
+    sheetRoots.set(document, {
+      ownerDocument: document,
+      get adoptedStyleSheets() { return document.adoptedStyleSheets; },
+      set adoptedStyleSheets(sheets) { document.adoptedStyleSheets = sheets; },
+    });
+  }
+  return sheetRoots.get(document);
+}
 
 /** Replace nothing, add an editor to `parent`; returns a small handle the cell uses. */
-export function mountEditor(parent, code, { label, nonce, onRun, onChange }) {
+export function mountEditor(parent, code, { label, onRun, onChange }) {
   const runKey = { key: "Shift-Enter", run: () => { onRun(); return true; } };
   const view = new EditorView({
     parent,
@@ -24,7 +46,6 @@ export function mountEditor(parent, code, { label, nonce, onRun, onChange }) {
         python(),
         syntaxHighlighting(classHighlighter),
         keymap.of([runKey, ...defaultKeymap, ...historyKeymap]),
-        EditorView.cspNonce.of(nonce || ""),
         EditorView.lineWrapping, // no sideways scrolling: fits narrow screens, and leaves no unfocusable scroller
         EditorView.contentAttributes.of({ "aria-label": label || "code" }),
         EditorView.updateListener.of((update) => { if (update.docChanged) onChange(); }),
