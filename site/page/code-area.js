@@ -54,7 +54,6 @@ export class CodeArea extends EventTarget {
       const pre = this.element.querySelector("pre");
       this.editor = module.mountEditor(this.element, this.code(), {
         label: this.element.getAttribute("aria-label"),
-        nonce: this.page.data.styleNonce,
         onRun: () => this.onRun(),
         onChange: () => this.changed(),
       });
