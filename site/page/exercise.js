@@ -14,8 +14,9 @@ const optional = (value, test) => value === undefined || test(value);
 
 /** True for a check's result as execute() saves it: {passed, results: [{ok, message}]}. */
 function fitsResult(result) {
+  const fitsItem = (item) => isRecord(item) && typeof item.ok === "boolean" && typeof item.message === "string";
   return result === null || (isRecord(result) && typeof result.passed === "boolean" && Array.isArray(result.results)
-    && result.results.every((item) => isRecord(item) && typeof item.ok === "boolean" && typeof item.message === "string"));
+    && result.results.every(fitsItem));
 }
 
 export class Exercise {

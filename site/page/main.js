@@ -86,10 +86,8 @@ class LessonPage {
 
   /** Set aside saved work of this lesson that no block on the page owns, and say how much at the top. */
   setAsideStrays() {
-    const blocks = { cell: [], quiz: [], exercise: [] };
-    for (const [kind, entries] of [["cell", this.data.cells], ["quiz", this.data.quizzes], ["exercise", this.data.exercises]]) {
-      blocks[kind] = (entries || []).map((entry) => entry.key);
-    }
+    const keys = (entries) => (entries || []).map((entry) => entry.key);
+    const blocks = { cell: keys(this.data.cells), quiz: keys(this.data.quizzes), exercise: keys(this.data.exercises) };
     const n = sweep(this.data.lesson, blockNames(this.data.lesson, blocks));
     if (n) pageNotice(this.article, format(this.strings.saved_strays, { n }));
   }
