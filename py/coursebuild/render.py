@@ -183,9 +183,15 @@ def index_page(lessons, strings_by_lang, lang="en"):
         '</button> <label class="button import-label">{import_label} <input type="file" accept="application/json,.json">'
         '</label></p><p class="work-status" role="status" aria-live="polite"></p></section>\n'
     ).format(**e)
-    return page(lang, strings["course_title"], body, strings, "", {"kind": "index", "language": lang,
-                                                                  "lessons": [lesson.slug for lesson in lessons],
-                                                                  "strings": strings}, "index-page")
+    data = {"kind": "index", "language": lang, "lessons": [lesson.slug for lesson in lessons],
+            "blocks": {lesson.slug: block_keys(lesson) for lesson in lessons}, "strings": strings}
+    return page(lang, strings["course_title"], body, strings, "", data, "index-page")
+
+
+def block_keys(lesson):
+    """The storage keys of a lesson's blocks by kind, so the index can check an import against them."""
+    return {"cell": [cell.key for cell in lesson.cells], "quiz": [quiz.key for quiz in lesson.quizzes],
+            "exercise": [exercise.id for exercise in lesson.exercises]}
 
 
 

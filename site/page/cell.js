@@ -1,7 +1,11 @@
 // One runnable cell: its code area, its status and its output.
-import { CodeArea } from "./code-area.js";
+import { CodeArea, fitsCode } from "./code-area.js";
+import { find } from "./find.js";
+import { savedNotice } from "./notice.js";
 import { appendNote } from "./output.js";
-import { key } from "./storage.js";
+import { key, migrate } from "./storage.js";
+
+const CONTENT = ".cell-code, .cell-output"; // the learner's code and what it printed
 
 export class Cell {
   constructor(element, data, page) {
@@ -9,14 +13,20 @@ export class Cell {
     this.id = data.id;
     this.page = page;
     this.lastRun = data.code; // the build-time output belongs to the lesson's code
-    this.output = element.querySelector(".cell-output");
-    this.status = element.querySelector(".cell-status");
-    this.runButton = element.querySelector("[data-action=run]");
-    this.resetButton = element.querySelector("[data-action=reset]");
-    element.querySelector(".cell-actions").hidden = false;
-    this.area = new CodeArea(element.querySelector(".cell-code"), data.code, {
-      page, storageKey: key(page.data.lesson, "cell", this.id), output: this.output, onRun: () => page.run([this]),
+    this.output = find(element, ".cell-output", CONTENT);
+    this.status = find(element, ".cell-status", CONTENT);
+    this.runButton = find(element, "[data-action=run]", CONTENT);
+    this.resetButton = find(element, "[data-action=reset]", CONTENT);
+    find(element, ".cell-actions", CONTENT).hidden = false;
+    const storageKey = key(page.data.lesson, "cell", data.key);
+    // An edit saved under the cell's position fits this cell only if it was made from this cell's code.
+    const moved = migrate(key(page.data.lesson, "cell", this.id), storageKey,
+      (saved) => fitsCode(saved) && saved.original === data.code);
+    this.area = new CodeArea(find(element, ".cell-code", CONTENT), data.code, {
+      page, storageKey, output: this.output, onRun: () => page.run([this]),
     });
+    if (moved) savedNotice(element, page.strings[moved === "moved" ? "saved_migrated" : "saved_moved_aside"]);
+    if (this.area.setAside) savedNotice(element, page.strings.saved_set_aside);
     this.area.addEventListener("change", () => this.changed());
     this.runButton.addEventListener("click", () => page.run([this]));
     this.resetButton.addEventListener("click", () => this.area.reset());
@@ -39,7 +49,7 @@ export class Cell {
 
   markStale(stale) {
     this.output.classList.toggle("stale", stale);
-    const note = this.output.querySelector(".out-stale");
+    const note = this.output.querySelector(":scope > .out-stale");
     if (stale && !note) this.output.prepend(appendNote(this.output, this.page.strings.stale, "stale"));
     else if (!stale && note) note.remove();
   }

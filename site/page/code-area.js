@@ -1,8 +1,15 @@
 // Code shown highlighted by the build, turned into an editor on first edit, saved as the learner types.
 import { appendNote } from "./output.js";
-import { load, remove, save } from "./storage.js";
+import { isRecord, read, remove, save } from "./storage.js";
 
 const SAVE_DELAY_MS = 300;
+const CODE = ":scope > pre > code";
+
+/** True for a saved edit: {code: text, original: text (the lesson's code it was edited from)}. */
+export function fitsCode(saved) {
+  return isRecord(saved) && typeof saved.code === "string"
+    && (saved.original === undefined || typeof saved.original === "string");
+}
 
 export class CodeArea extends EventTarget {
   /**
@@ -20,7 +27,7 @@ export class CodeArea extends EventTarget {
     this.onRun = onRun;
     this.editor = null;
     this.restored = undefined;
-    this.highlighted = element.querySelector("code").innerHTML;
+    this.highlighted = element.querySelector(CODE).innerHTML;
     element.addEventListener("keydown", (event) => this.onKey(event));
     element.addEventListener("click", () => this.edit());
     this.restoreSaved();
@@ -51,7 +58,7 @@ export class CodeArea extends EventTarget {
     this.mounting = true;
     try {
       const module = await this.page.loadEditor();
-      const pre = this.element.querySelector("pre");
+      const pre = this.element.querySelector(":scope > pre");
       this.editor = module.mountEditor(this.element, this.code(), {
         label: this.element.getAttribute("aria-label"),
         onRun: () => this.onRun(),
@@ -73,8 +80,8 @@ export class CodeArea extends EventTarget {
   setCode(code, highlighted = null) {
     this.restored = code === this.original ? undefined : code;
     if (this.editor) this.editor.setCode(code);
-    else if (highlighted !== null) this.element.querySelector("code").innerHTML = highlighted;
-    else this.element.querySelector("code").textContent = code;
+    else if (highlighted !== null) this.element.querySelector(CODE).innerHTML = highlighted;
+    else this.element.querySelector(CODE).textContent = code;
     this.changed();
   }
 
@@ -100,12 +107,13 @@ export class CodeArea extends EventTarget {
     else save(this.storageKey, { code, original: this.original });
   }
 
-  /** Show the learner's saved edit in place of the lesson's code, saying so. */
+  /** Show the learner's saved edit in place of the lesson's code, saying so; `setAside` says one did not fit. */
   restoreSaved() {
-    const saved = load(this.storageKey);
-    if (!saved || typeof saved.code !== "string" || saved.code === this.original) return;
+    const { value: saved, setAside } = read(this.storageKey, fitsCode);
+    this.setAside = Boolean(setAside);
+    if (!saved || saved.code === this.original) return;
     this.restored = saved.code;
-    this.element.querySelector("code").textContent = saved.code;
+    this.element.querySelector(CODE).textContent = saved.code;
     const outdated = saved.original !== this.original;
     this.restoredNote = appendNote(this.output, this.page.strings[outdated ? "restored_outdated" : "restored"],
       "restored");

@@ -1,8 +1,23 @@
 // A coding exercise: starter code in an editor, Check (graded in the worker), hints, attempts, solution.
 import { CodeArea } from "./code-area.js";
+import { find, findAll } from "./find.js";
+import { savedNotice } from "./notice.js";
 import { appendNote } from "./output.js";
-import { key, load, save } from "./storage.js";
+import { isRecord, key, read, save } from "./storage.js";
 import { format } from "./strings.js";
+
+// The lesson's texts (prompt, hints, solution) and what the learner's code printed or wrote.
+const CONTENT = ".exercise-prompt, .hints > li, .cell-code, .cell-output, .check-results, .solution";
+
+/** True when `value` is missing or passes `test`: a saved state may predate a field. */
+const optional = (value, test) => value === undefined || test(value);
+
+/** True for a check's result as execute() saves it: {passed, results: [{ok, message}]}. */
+function fitsResult(result) {
+  const fitsItem = (item) => isRecord(item) && typeof item.ok === "boolean" && typeof item.message === "string";
+  return result === null || (isRecord(result) && typeof result.passed === "boolean" && Array.isArray(result.results)
+    && result.results.every(fitsItem));
+}
 
 export class Exercise {
   constructor(element, data, page) {
@@ -11,18 +26,20 @@ export class Exercise {
     this.id = data.id;
     this.page = page;
     this.strings = page.strings;
-    this.output = element.querySelector(".cell-output");
-    this.results = element.querySelector(".check-results");
-    this.status = element.querySelector(".exercise-status");
-    this.stateKey = key(page.data.lesson, "exercise", this.id);
-    this.state = { attempts: 0, result: null, hints: 0, solutionShown: false, ...(load(this.stateKey) || {}) };
-    this.area = new CodeArea(element.querySelector(".cell-code"), data.starter, {
-      page, storageKey: key(page.data.lesson, "exercise-code", this.id), output: this.output,
+    this.output = this.own(".cell-output");
+    this.results = this.own(".check-results");
+    this.status = this.own(".exercise-status");
+    this.stateKey = key(page.data.lesson, "exercise", data.key);
+    const { value: saved, setAside } = read(this.stateKey, (state) => this.fits(state));
+    this.state = { attempts: 0, result: null, hints: 0, solutionShown: false, ...(saved || {}) };
+    this.area = new CodeArea(this.own(".cell-code"), data.starter, {
+      page, storageKey: key(page.data.lesson, "exercise-code", data.key), output: this.output,
       onRun: () => page.run([this]),
     });
+    if (setAside || this.area.setAside) savedNotice(element, this.strings.saved_set_aside);
     this.buttons = {};
-    for (const button of element.querySelectorAll("[data-action]")) this.buttons[button.dataset.action] = button;
-    element.querySelector(".exercise-actions").hidden = false;
+    for (const button of findAll(element, "[data-action]", CONTENT)) this.buttons[button.dataset.action] = button;
+    this.own(".exercise-actions").hidden = false;
     this.buttons.check.addEventListener("click", () => page.run([this]));
     this.buttons.hint.addEventListener("click", () => this.revealHint());
     this.buttons.solution.addEventListener("click", () => this.askSolution());
@@ -32,6 +49,18 @@ export class Exercise {
     this.area.addEventListener("change", () => { this.buttons["reset-exercise"].hidden = !this.area.edited(); });
     this.buttons["reset-exercise"].hidden = !this.area.edited();
     this.render();
+  }
+
+  /** This exercise's own element matching `selector` (never one inside its prompt, hints or output). */
+  own(selector) {
+    return find(this.element, selector, CONTENT);
+  }
+
+  /** True for a saved state this exercise can show: counts in range, a result as a check writes it. */
+  fits(state) {
+    const count = (value, most = Infinity) => Number.isInteger(value) && value >= 0 && value <= most;
+    return isRecord(state) && optional(state.attempts, count) && optional(state.hints, (n) => count(n, this.data.hints))
+      && optional(state.solutionShown, (shown) => typeof shown === "boolean") && optional(state.result, fitsResult);
   }
 
   flush() {
@@ -75,27 +104,32 @@ export class Exercise {
     this.state.hints = Math.min(this.state.hints + 1, this.data.hints);
     this.persist();
     this.render();
-    const shown = this.element.querySelectorAll(".hints li:not([hidden])");
+    const shown = this.hints().filter((item) => !item.hidden);
     if (shown.length) shown[shown.length - 1].focus();
   }
 
   askSolution() {
     if (this.state.attempts === 0) return;
-    this.element.querySelector(".solution-confirm").hidden = false;
+    this.own(".solution-confirm").hidden = false;
     this.buttons["confirm-solution"].focus();
   }
 
   closeConfirm() {
-    this.element.querySelector(".solution-confirm").hidden = true;
+    this.own(".solution-confirm").hidden = true;
     this.buttons.solution.focus();
   }
 
   showSolution() {
     this.state.solutionShown = true;
     this.persist();
-    this.element.querySelector(".solution-confirm").hidden = true;
+    this.own(".solution-confirm").hidden = true;
     this.render();
-    this.element.querySelector(".solution").focus();
+    this.own(".solution").focus();
+  }
+
+  /** The hints, one item each (a hint's own lists are not hints). */
+  hints() {
+    return Array.from(this.own(".hints").children);
   }
 
   persist() {
@@ -104,13 +138,13 @@ export class Exercise {
 
   render() {
     const { attempts, result, hints, solutionShown } = this.state;
-    this.element.querySelector(".attempts").textContent = format(this.strings.attempts, { n: attempts });
+    this.own(".attempts").textContent = format(this.strings.attempts, { n: attempts });
     this.buttons.solution.disabled = attempts === 0;
     this.buttons.solution.title = attempts === 0 ? this.strings.solution_needs_attempt : "";
-    this.element.querySelectorAll(".hints li").forEach((item, index) => { item.hidden = index >= hints; });
+    this.hints().forEach((item, index) => { item.hidden = index >= hints; });
     this.buttons.hint.hidden = this.data.hints === 0 || hints >= this.data.hints;
     this.buttons.hint.textContent = format(this.strings.hint_button, { n: hints + 1, total: this.data.hints });
-    this.element.querySelector(".solution").hidden = !solutionShown;
+    this.own(".solution").hidden = !solutionShown;
     this.element.dataset.result = result ? (result.passed ? "passed" : "failed") : "";
     this.results.replaceChildren();
     if (result) {

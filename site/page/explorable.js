@@ -2,20 +2,22 @@
 // drawing with the combinations of discrete controls that show it (data-keys), so choices, radios, toggles
 // and steppers only switch what is hidden: they work before Python loads, offline and from file://.
 // An edited number asks the page's Python worker to draw the views again, with the same module.
+import { find, findAll } from "./find.js";
 import { parseNumber } from "./numbers.js";
 import { sanitize } from "./sanitize.js";
 import { format } from "./strings.js";
 
 const RECOMPUTE = "course.explorables.engine:recompute";
+const CONTENT = "[data-view], figcaption"; // the drawings and the caption: never the controller's own elements
 
 export class Explorable {
   constructor(element, data, page) {
     this.element = element;
     this.page = page;
-    this.discrete = Array.from(element.querySelectorAll("[data-control][data-discrete]"));
-    this.continuous = Array.from(element.querySelectorAll("[data-control]:not([data-discrete])"));
-    this.views = Array.from(element.querySelectorAll("[data-view]"));
-    this.status = element.querySelector(".xp-status");
+    this.discrete = findAll(element, "[data-control][data-discrete]", CONTENT);
+    this.continuous = findAll(element, "[data-control]:not([data-discrete])", CONTENT);
+    this.views = findAll(element, "[data-view]", CONTENT);
+    this.status = find(element, ".xp-status", CONTENT);
     this.asked = 0; // the number of the latest request to Python; older answers are dropped
     for (const control of this.discrete) this.wire(control);
     for (const control of this.continuous) {
@@ -82,8 +84,8 @@ export class Explorable {
   showPrecomputed() {
     const key = this.key();
     for (const view of this.views) {
-      for (const live of view.querySelectorAll(".xp-live")) live.remove();
-      for (const variant of view.querySelectorAll(".xp-variant")) {
+      for (const live of view.querySelectorAll(":scope > .xp-live")) live.remove();
+      for (const variant of view.querySelectorAll(":scope > .xp-variant")) {
         variant.hidden = !variant.dataset.keys.split(" ").includes(key);
       }
     }
@@ -147,8 +149,8 @@ export class Explorable {
 
   showLive(drawings) {
     this.views.forEach((view, i) => {
-      for (const old of view.querySelectorAll(".xp-live")) old.remove();
-      for (const variant of view.querySelectorAll(".xp-variant")) variant.hidden = true;
+      for (const old of view.querySelectorAll(":scope > .xp-live")) old.remove();
+      for (const variant of view.querySelectorAll(":scope > .xp-variant")) variant.hidden = true;
       const live = document.createElement("div");
       live.className = "xp-variant xp-live";
       live.append(sanitize(drawings[i]));

@@ -5,19 +5,26 @@ import { Cell } from "./cell.js";
 import { watchBuildStatus } from "./dev-status.js";
 import { Exercise } from "./exercise.js";
 import { Explorable } from "./explorable.js";
+import { find } from "./find.js";
 import { watchIntent } from "./intent.js";
 import { appendItems, appendNote } from "./output.js";
 import { OfflineControl } from "./offline.js";
 import { Quiz } from "./quiz.js";
+import { pageNotice, savedNotice } from "./notice.js";
 import { RuntimeBar } from "./runtime-bar.js";
 import { RuntimeClient } from "./runtime-client.js";
 import { Scheduler } from "./scheduler.js";
 import { registerServiceWorker } from "./service.js";
+import { blockNames, sweep } from "./storage.js";
 import { format } from "./strings.js";
 import { WorkControl } from "./work.js";
 
 // Every explorable is driven by the engine's one controller (the page data names its kind "explorable").
 const EXPLORABLES = { explorable: Explorable };
+
+// Where lesson content and cell output sit inside a block: nothing in them is one of the page's own elements.
+const CONTENT = ".cell-output, .cell-code, .exercise-prompt, .hints, .solution, .quiz-explanation, legend, "
+  + ".quiz-inputs, [data-view], figcaption";
 
 /** The index: the offline control and the export/import of the learner's work. */
 class IndexPage {
@@ -25,8 +32,8 @@ class IndexPage {
     this.data = data;
     this.strings = data.strings;
     this.language = data.language;
-    this.offline = new OfflineControl(document.querySelector(".offline"), this);
-    this.work = new WorkControl(document.querySelector(".work"), this);
+    this.offline = new OfflineControl(document.querySelector("main > .offline"), this);
+    this.work = new WorkControl(document.querySelector("main > .work"), this);
   }
 }
 
@@ -48,18 +55,41 @@ class LessonPage {
     });
     this.scheduler = new Scheduler(this.client, this.strings, { startFailure: (error) => this.startFailure(error) });
     this.fileProtocol = location.protocol === "file:";
-    this.cells = this.build(data.cells, "cell-", Cell);
-    this.exercises = this.build(data.exercises, "exercise-", Exercise);
-    this.quizzes = this.build(data.quizzes, "quiz-", Quiz);
-    this.explorables = (data.explorables || []).map((explorable) => new EXPLORABLES[explorable.kind](
-      document.getElementById("explorable-" + explorable.id), explorable, this));
-    const bar = document.querySelector(".runtime-bar");
+    this.article = document.querySelector("main > article.lesson");
+    this.cells = this.build(data.cells, "cell-", () => Cell);
+    this.exercises = this.build(data.exercises, "exercise-", () => Exercise);
+    this.quizzes = this.build(data.quizzes, "quiz-", () => Quiz);
+    this.explorables = this.build(data.explorables, "explorable-", (entry) => EXPLORABLES[entry.kind]);
+    this.setAsideStrays();
+    const bar = document.querySelector("main > .runtime-bar");
     if (bar) this.wireRuntime(bar);
   }
 
-  /** One component per entry of the page data, on the element the build gave the id prefix + entry id. */
-  build(entries, prefix, Kind) {
-    return (entries || []).map((entry) => new Kind(document.getElementById(prefix + entry.id), entry, this));
+  /**
+   * One component per entry of the page data, on the element the build gave the id prefix + entry id (found in
+   * the lesson, outside any content). A block that cannot start says so on itself; the others still work.
+   */
+  build(entries, prefix, kindOf) {
+    const built = [];
+    for (const entry of entries || []) {
+      const element = find(this.article, "#" + CSS.escape(prefix + entry.id), CONTENT);
+      if (!element) continue;
+      try {
+        built.push(new (kindOf(entry))(element, entry, this));
+      } catch (error) {
+        console.error(error);
+        savedNotice(element, format(this.strings.block_failed, { reason: error.message }));
+      }
+    }
+    return built;
+  }
+
+  /** Set aside saved work of this lesson that no block on the page owns, and say how much at the top. */
+  setAsideStrays() {
+    const keys = (entries) => (entries || []).map((entry) => entry.key);
+    const blocks = { cell: keys(this.data.cells), quiz: keys(this.data.quizzes), exercise: keys(this.data.exercises) };
+    const n = sweep(this.data.lesson, blockNames(this.data.lesson, blocks));
+    if (n) pageNotice(this.article, format(this.strings.saved_strays, { n }));
   }
 
   wireRuntime(element) {
@@ -106,10 +136,11 @@ class LessonPage {
 }
 
 function main() {
-  const island = document.getElementById("page-data");
+  // The build writes the data last in <body> and the script in <head>: lesson content sits in <main>.
+  const island = document.querySelector("body > script#page-data[type='application/json']");
   if (!island) return;
   const data = JSON.parse(island.textContent);
-  const assetsURL = new URL(".", document.querySelector("script[src$='assets/page.js']").src).href;
+  const assetsURL = new URL(".", document.querySelector("head > script[src$='assets/page.js']").src).href;
   registerServiceWorker(assetsURL);
   watchBuildStatus(data.strings);
   if (data.kind === "index") new IndexPage(data);

@@ -1,7 +1,12 @@
 // One quiz question, checked in the page (no Python needed); the answer and verdict are saved.
+import { find, findAll } from "./find.js";
+import { savedNotice } from "./notice.js";
 import { parseNumber } from "./numbers.js";
-import { key, load, save } from "./storage.js";
+import { isRecord, key, migrate, read, save } from "./storage.js";
 import { format } from "./strings.js";
+
+const CONTENT = "legend, .quiz-option > span, .quiz-explanation, .quiz-note"; // the lesson's texts
+const INPUTS = ".quiz-inputs input";
 
 export class Quiz {
   constructor(element, data, page) {
@@ -9,28 +14,56 @@ export class Quiz {
     this.data = data;
     this.page = page;
     this.strings = page.strings;
-    this.stateKey = key(page.data.lesson, "quiz", data.id);
-    this.feedback = element.querySelector(".quiz-feedback");
-    this.verdict = element.querySelector(".quiz-verdict");
-    this.explanation = element.querySelector(".quiz-explanation");
-    element.querySelector(".quiz-actions").hidden = false;
+    this.stateKey = key(page.data.lesson, "quiz", data.key);
+    this.feedback = find(element, ".quiz-feedback", CONTENT);
+    this.verdict = find(element, ".quiz-verdict", CONTENT);
+    this.explanation = find(element, ".quiz-explanation", CONTENT);
+    find(element, ".quiz-actions", CONTENT).hidden = false;
     element.addEventListener("submit", (event) => {
       event.preventDefault();
       this.check();
     });
-    element.querySelector("[data-action=retry]").addEventListener("click", () => this.retry());
-    const saved = load(this.stateKey);
-    if (saved && saved.answer !== undefined) {
-      this.fill(saved.answer);
-      if (saved.checked) this.check();
+    find(element, "[data-action=retry]", CONTENT).addEventListener("click", () => this.retry());
+    this.restore();
+  }
+
+  /** Bring back the saved answer if it fits this question; say so when one was carried over or set aside. */
+  restore() {
+    const fits = (saved) => this.fits(saved);
+    const moved = migrate(key(this.page.data.lesson, "quiz", this.data.id), this.stateKey, fits);
+    if (moved) savedNotice(this.element, this.strings[moved === "moved" ? "saved_migrated" : "saved_moved_aside"]);
+    const { value: saved, setAside } = read(this.stateKey, fits);
+    if (setAside) savedNotice(this.element, this.strings.saved_set_aside);
+    if (!saved) return;
+    this.fill(saved.answer);
+    if (saved.checked) this.check();
+  }
+
+  /** True for a saved {answer, checked} whose answer this question can show: its kind, options in range. */
+  fits(saved) {
+    if (!isRecord(saved) || !("answer" in saved) || !["boolean", "undefined"].includes(typeof saved.checked)) {
+      return false;
     }
+    const { answer } = saved;
+    const option = (value) => Number.isInteger(value) && value >= 0 && value < this.data.options;
+    switch (this.data.kind) {
+      case "numeric": return typeof answer === "string";
+      case "truefalse": return answer === null || typeof answer === "boolean";
+      case "single": return answer === null || option(answer);
+      case "multiple": return Array.isArray(answer) && answer.every(option);
+      default: return false;
+    }
+  }
+
+  inputs() {
+    return findAll(this.element, INPUTS, CONTENT);
   }
 
   /** The learner's answer as data: an index, a list of indices, or the text typed. */
   answer() {
     const { kind } = this.data;
-    if (kind === "numeric") return this.element.querySelector("input[type=text]").value;
-    const checked = Array.from(this.element.querySelectorAll("input:checked")).map((input) => input.value);
+    if (kind === "numeric") return this.inputs()[0].value;
+    const checked = this.inputs().filter((input) => input.checked).map((input) => input.value);
     if (kind === "multiple") return checked.map(Number);
     if (!checked.length) return null;
     return kind === "truefalse" ? checked[0] === "true" : Number(checked[0]);
@@ -39,11 +72,11 @@ export class Quiz {
   fill(answer) {
     const { kind } = this.data;
     if (kind === "numeric") {
-      this.element.querySelector("input[type=text]").value = answer;
+      this.inputs()[0].value = answer;
       return;
     }
     const values = kind === "multiple" ? answer.map(String) : [String(answer)];
-    for (const input of this.element.querySelectorAll("input")) input.checked = values.includes(input.value);
+    for (const input of this.inputs()) input.checked = values.includes(input.value);
   }
 
   /** Grade the answer: right, wrong, or (for a number we cannot read) an explanation of what to type. */
@@ -86,11 +119,11 @@ export class Quiz {
     this.element.dataset.state = "";
     this.feedback.hidden = true;
     this.explanation.hidden = true;
-    for (const input of this.element.querySelectorAll("input")) {
+    for (const input of this.inputs()) {
       if (input.type === "text") input.value = "";
       else input.checked = false;
     }
     save(this.stateKey, { answer: this.answer(), checked: false });
-    this.element.querySelector("input").focus();
+    this.inputs()[0].focus();
   }
 }

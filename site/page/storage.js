@@ -1,9 +1,15 @@
 // Learner work saved in the browser, one key scheme for the whole course: course:v1:<lesson>:<kind>:<id>.
 // The lesson slug and the block id are URI-encoded, so any folder name the build accepts (accents, spaces,
 // colons) round-trips; slugs of plain ASCII letters, digits, "-", "_" and "." keep the keys saved before.
+//
+// The id is the block's stable key from the page data (data.key): an author's `:id:`, an exercise's id, or "~"
+// and a hash of the block's source (code-cell, quiz); never its position. Work saved under the positional ids
+// used before (cell:3, quiz:1) is moved once to the stable key when it still fits the block at that position,
+// and set aside otherwise. An entry that does not fit its block is never thrown and never deleted: it is moved
+// under the "set-aside" kind (see setAside), which the export of the learner's work includes.
 
 const PREFIX = "course:v1:";
-export const KINDS = ["cell", "quiz", "exercise", "exercise-code"];
+export const KINDS = ["cell", "quiz", "exercise", "exercise-code", "set-aside"];
 
 export function key(lesson, kind, id) {
   return PREFIX + encodeURIComponent(lesson) + ":" + kind + ":" + encodeURIComponent(String(id));
@@ -23,6 +29,125 @@ export function parseKey(name) {
     return null; // a malformed %-escape
   }
   return key(lesson, parts[1], id) === name ? { lesson, kind: parts[1], id } : null;
+}
+
+/** The names of every entry a lesson's blocks may hold, from {cell: [keys], quiz: [keys], exercise: [ids]}. */
+export function blockNames(lesson, blocks) {
+  const names = new Set();
+  for (const kind of ["cell", "quiz", "exercise"]) {
+    for (const id of blocks[kind] || []) {
+      names.add(key(lesson, kind, id));
+      if (kind === "exercise") names.add(key(lesson, "exercise-code", id));
+    }
+  }
+  return names;
+}
+
+/** The positional names work was saved under before blocks had stable keys (cell:1 … cell:n, quiz:1 …). */
+export function legacyNames(lesson, blocks) {
+  const names = new Set();
+  for (const kind of ["cell", "quiz"]) {
+    (blocks[kind] || []).forEach((_, index) => names.add(key(lesson, kind, index + 1)));
+  }
+  return names;
+}
+
+/**
+ * The entry saved under `name` if `fits(value)` says it belongs to its block: {value}, or {value: null} when
+ * nothing is saved. An entry that cannot be parsed or does not fit is set aside: {value: null, setAside: true}.
+ */
+export function read(name, fits, storage = window.localStorage) {
+  let text;
+  try {
+    text = storage.getItem(name);
+  } catch (error) {
+    return { value: null }; // storage disabled: behave as if nothing was saved
+  }
+  if (text === null) return { value: null };
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { value: null, setAside: setAside(name, "unreadable", storage) };
+  }
+  let ok = false;
+  try {
+    ok = fits(value) === true;
+  } catch (error) {
+    ok = false; // a check that trips on the shape is a mismatch too
+  }
+  return ok ? { value } : { value: null, setAside: setAside(name, "mismatch", storage) };
+}
+
+/**
+ * Move the entry under `name` to course:v1:<lesson>:set-aside:<kind>:<id> (or <kind>:<id>~2 … when that is
+ * taken) as {kind, id, reason, at, value} (or `text` for an entry that is not JSON), so that no learner text is
+ * lost: it stays in the exported work. Returns true when it was moved; if it cannot be (storage full), the entry
+ * is left where it is and the page ignores it until it is overwritten.
+ */
+export function setAside(name, reason, storage = window.localStorage) {
+  const parsed = parseKey(name);
+  if (!parsed || parsed.kind === "set-aside") return false;
+  const record = { kind: parsed.kind, id: parsed.id, reason, at: new Date().toISOString() };
+  const text = storage.getItem(name);
+  try {
+    record.value = JSON.parse(text);
+  } catch (error) {
+    record.text = text;
+  }
+  try {
+    storage.setItem(freeName(parsed.lesson, parsed.kind + ":" + parsed.id, storage), JSON.stringify(record));
+    storage.removeItem(name);
+    return true;
+  } catch (error) {
+    return false;
+  }
+}
+
+/** A set-aside name for `id` in `lesson` that holds nothing yet. */
+export function freeName(lesson, id, storage = window.localStorage, taken = new Set()) {
+  for (let n = 1; ; n += 1) {
+    const name = key(lesson, "set-aside", n === 1 ? id : id + "~" + n);
+    if (storage.getItem(name) === null && !taken.has(name)) return name;
+  }
+}
+
+/**
+ * Move work saved under a block's positional name to its stable name, once: "moved" when it fits the block
+ * (`fits`), "set-aside" when it does not, null when there was nothing to move or the stable name holds work.
+ */
+export function migrate(oldName, newName, fits, storage = window.localStorage) {
+  try {
+    if (oldName === newName || storage.getItem(oldName) === null || storage.getItem(newName) !== null) return null;
+    const { value, setAside: aside } = read(oldName, fits, storage);
+    if (aside) return "set-aside";
+    if (value === null) return null;
+    storage.setItem(newName, JSON.stringify(value));
+    storage.removeItem(oldName);
+    return "moved";
+  } catch (error) {
+    return null; // storage disabled or full: the old entry stays for a later visit
+  }
+}
+
+/** Set aside every entry of `lesson` that belongs to none of `names` (blocks it no longer has); how many. */
+export function sweep(lesson, names, storage = window.localStorage) {
+  const strays = [];
+  try {
+    for (let index = 0; index < storage.length; index += 1) {
+      const name = storage.key(index);
+      const parsed = parseKey(name);
+      if (parsed && parsed.lesson === lesson && parsed.kind !== "set-aside" && !names.has(name)) strays.push(name);
+    }
+  } catch (error) {
+    return 0;
+  }
+  return strays.filter((name) => setAside(name, "no-block", storage)).length;
+}
+
+/** True for a plain object (not null, not an array). */
+export function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 export function load(name) {

@@ -1,6 +1,6 @@
 // Export all the learner's work in the course as a versioned JSON receipt, and bring one back: all of
-// it or nothing, checked against the course's own lessons, with a report that says exactly what happened.
-import { parseKey } from "./storage.js";
+// it or nothing, checked against the course's own lessons and blocks, with a report that says exactly what happened.
+import { blockNames, freeName, legacyNames, parseKey } from "./storage.js";
 import { format } from "./strings.js";
 
 const FORMAT = "attention-course-work";
@@ -50,6 +50,32 @@ export function validate(text, strings, lessons) {
 }
 
 /**
+ * The entries to write, with those for blocks the course no longer has moved under "set-aside" names (as the
+ * lesson page itself would set them aside), and how many were. `blocks` is the index's {lesson: {cell: [keys],
+ * quiz: [keys], exercise: [ids]}}; entries under the positional names of older receipts (cell:3) are kept for
+ * the lesson page to move to their blocks, and a lesson the index lists no blocks for is taken as it is.
+ */
+export function setAsideUnknown(entries, blocks, storage = window.localStorage) {
+  const kept = {};
+  const taken = new Set(Object.keys(entries));
+  let aside = 0;
+  for (const [name, value] of Object.entries(entries)) {
+    const parsed = parseKey(name);
+    const lesson = blocks && parsed && blocks[parsed.lesson];
+    if (!lesson || parsed.kind === "set-aside" || blockNames(parsed.lesson, lesson).has(name)
+        || legacyNames(parsed.lesson, lesson).has(name)) {
+      kept[name] = value;
+      continue;
+    }
+    const free = freeName(parsed.lesson, parsed.kind + ":" + parsed.id, storage, taken);
+    taken.add(free);
+    kept[free] = { kind: parsed.kind, id: parsed.id, reason: "no-block", at: new Date().toISOString(), value };
+    aside += 1;
+  }
+  return { entries: kept, aside };
+}
+
+/**
  * Write every entry or none: if one does not fit, put back what was there and rethrow the error with
  * `written` (how many had fitted) and `total`. Returns how many were written.
  */
@@ -78,6 +104,7 @@ export class WorkControl {
     this.element = element;
     this.strings = page.strings;
     this.lessons = page.data.lessons;
+    this.blocks = page.data.blocks;
     this.status = element.querySelector(".work-status");
     element.querySelector(".work-actions").hidden = false;
     element.querySelector("[data-action=export]").addEventListener("click", () => this.exportWork());
@@ -103,10 +130,10 @@ export class WorkControl {
     const file = input.files && input.files[0];
     if (!file) return;
     try {
-      const entries = validate(await file.text(), this.strings, this.lessons);
+      const { entries, aside } = setAsideUnknown(validate(await file.text(), this.strings, this.lessons), this.blocks);
       const n = writeAll(entries);
       this.element.dataset.state = "imported";
-      this.status.textContent = format(this.strings.import_done, { n });
+      this.status.textContent = format(this.strings[aside ? "import_done_set_aside" : "import_done"], { n, aside });
     } catch (error) {
       this.element.dataset.state = "refused";
       const reason = error.name === "QuotaExceededError"

@@ -21,7 +21,7 @@ role see the values the build computed.
 
 from ..errors import closest
 from . import answer, code_cell, exercise, explorable, further_reading, quiz
-from .base import ParseContext, check_options
+from .base import ParseContext, check_options, non_finite
 from .directive import malformed
 
 BLOCKS = {
@@ -42,7 +42,20 @@ def parse(directive, context):
         context.errors.error(directive.line, "unknown directive '{}'{} (known: {})".format(
             directive.name, "; did you mean '{}'?".format(close) if close else "", ", ".join(sorted(BLOCKS))))
         return None
-    return module.parse(directive, context)
+    reported = len(context.errors.errors)
+    block = module.parse(directive, context)
+    if block is not None and len(context.errors.errors) == reported:
+        check_data(block, directive, context)
+    return block
+
+
+def check_data(block, directive, context):
+    """Report a number in the block's page data that is not finite (JSON has no NaN or Infinity: the page would not load)."""
+    data = getattr(block, "data", None)
+    where = non_finite(data()) if data is not None else None
+    if where is not None:
+        context.errors.error(directive.line, "the {} block would write a number that is not finite into the page "
+                                             "({}); write a finite number".format(directive.name, where))
 
 
 def check_fence(token, errors):

@@ -1,5 +1,8 @@
 """What every block parser shares: the parse context, block bodies and option checking."""
 
+import hashlib
+import math
+import re
 from dataclasses import dataclass, field
 
 from .. import mathml
@@ -37,6 +40,12 @@ class ParseContext:
             self.names[(kind, name)] = line
         return earlier
 
+    def hash_key(self, kind, source):
+        """'~' and a short hash of the block's source; a second block with the same source gets '-2', and so on."""
+        digest = "~" + hashlib.sha256(source.encode("utf-8")).hexdigest()[:10]
+        seen = self.next_number(("hash", kind, digest))
+        return digest if seen == 1 else "{}-{}".format(digest, seen)
+
     def parse_body(self, text, first_line):
         """Parse Markdown that starts at 1-based `first_line` of the lesson; report its math and nested directives."""
         tokens = self.markdown.parse(text)
@@ -64,3 +73,43 @@ def check_options(directive, context, allowed):
             close = closest(key, allowed)
             context.errors.error(directive.line, "directive '{}' has no option ':{}:'{} (known: {})".format(
                 directive.name, key, "; did you mean ':{}:'?".format(close) if close else "", known))
+
+
+KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
+
+
+def block_key(directive, context, kind, source):
+    """The key the learner's saved work for this block is stored under: its ':id:', else a hash of its source.
+
+    A key does not depend on the block's position, so reordering blocks keeps each learner's work with its block;
+    editing a block without an ':id:' gives it a new key (its earlier work is then set aside by the page).
+    """
+    explicit = directive.options.get("id")
+    if explicit is None:
+        return context.hash_key(kind, source)
+    if not isinstance(explicit, str) or not KEY.match(explicit):
+        context.errors.error(directive.line, "':id:' must be a name that starts with a letter (letters, digits, '_' "
+                                             "and '-'), such as ':id: {}-scores'".format(kind))
+        return context.hash_key(kind, source)
+    earlier = context.claim(kind + " id", explicit, directive.line)
+    if earlier is not None:
+        context.errors.error(directive.line, "the {} id '{}' is already used at line {}; give each {} its own "
+                                             "id".format(kind, explicit, earlier, kind))
+    return explicit
+
+
+def non_finite(value, where=""):
+    """The path ('quiz.answer', 'cells[2]') of the first number in page data that is not finite, or None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return where or "the value"
+    if isinstance(value, dict):
+        items = (("{}.{}".format(where, name) if where else str(name), item) for name, item in value.items())
+    elif isinstance(value, (list, tuple)):
+        items = (("{}[{}]".format(where, index), item) for index, item in enumerate(value))
+    else:
+        return None
+    for path, item in items:
+        found = non_finite(item, path)
+        if found is not None:
+            return found
+    return None

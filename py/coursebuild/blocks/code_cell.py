@@ -5,6 +5,9 @@
     1 / 0
     ```
 
+`:id: name` gives the cell a stable key for the learner's saved edits (else a
+hash of its code is the key, so an edit to the code starts the cell afresh).
+
 Tags: `raises-exception` marks a cell that is meant to raise (lessons teach
 errors); the build then fails if it does *not* raise.
 """
@@ -14,7 +17,7 @@ from dataclasses import dataclass
 
 from .. import highlight
 from ..outputs import render_output
-from .base import check_options
+from .base import block_key, check_options
 
 KERNELS = ("ipython3", "python3", "python", "")
 TAGS = ("raises-exception",)
@@ -29,6 +32,7 @@ class CodeCell:
     raises: bool
     line: int
     code_line: int
+    key: str = ""
     is_cell = True
 
     def render(self, context):
@@ -58,12 +62,12 @@ class CodeCell:
 
     def data(self):
         """What the page controller needs to run the cell."""
-        return {"id": self.number, "code": self.code, "raises": self.raises}
+        return {"id": self.number, "key": self.key, "code": self.code, "raises": self.raises}
 
 
 def parse(directive, context):
     """Validate a code-cell directive and number it."""
-    check_options(directive, context, ("tags",))
+    check_options(directive, context, ("id", "tags"))
     if directive.argument not in KERNELS:
         context.errors.error(directive.line, "code-cell kernel '{}' is not Python; write ```{{code-cell}} ipython3".format(
             directive.argument))
@@ -76,5 +80,7 @@ def parse(directive, context):
             context.errors.error(directive.line, "unknown cell tag '{}' (known: {})".format(tag, ", ".join(TAGS)))
     if not directive.body.strip():
         context.errors.error(directive.line, "this code cell is empty; write its code or remove it")
-    return CodeCell(number=context.next_number("cell"), code=directive.body.rstrip("\n"),
-                    raises="raises-exception" in tags, line=directive.line, code_line=directive.body_line)
+    code = directive.body.rstrip("\n")
+    return CodeCell(number=context.next_number("cell"), code=code, raises="raises-exception" in tags,
+                    line=directive.line, code_line=directive.body_line,
+                    key=block_key(directive, context, "cell", code))

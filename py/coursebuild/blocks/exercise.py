@@ -47,7 +47,7 @@ class Exercise:
 
     def data(self):
         """What the page needs: the starter code and the checker to run in the worker."""
-        return {"id": self.id, "checker": self.checker, "starter": self.starter, "hints": len(self.hints)}
+        return {"id": self.id, "key": self.id, "checker": self.checker, "starter": self.starter, "hints": len(self.hints)}
 
     def render(self, context):
         """The exercise: prompt, editor, controls, hints, results and the hidden solution."""

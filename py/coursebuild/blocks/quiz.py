@@ -9,6 +9,8 @@
     explanation: Porque ...
     ```
 
+`:id: name` (an option line before the YAML) gives the quiz a stable key for the
+learner's saved answer (else a hash of the quiz's text is the key).
 numeric takes `answer:` and `tolerance:`; truefalse takes `answer: true|false`.
 Texts are Markdown with math.
 """
@@ -21,7 +23,7 @@ import yaml
 
 from ..errors import closest
 from ..glue_role import format_value
-from .base import check_options
+from .base import block_key, check_options
 
 KINDS = ("single", "multiple", "numeric", "truefalse")
 KEYS = {  # the keys each kind of question takes
@@ -45,13 +47,15 @@ class Quiz:
     correct: list = field(default_factory=list)
     answer: object = None
     tolerance: float = 0
+    key: str = ""
     is_quiz = True
 
     def data(self):
         """The key the page checks answers against."""
-        data = {"id": self.number, "kind": self.kind}
+        data = {"id": self.number, "key": self.key, "kind": self.kind}
         if self.kind in ("single", "multiple"):
             data["correct"] = self.correct
+            data["options"] = len(self.options)
         else:
             data["answer"] = self.answer
         if self.kind == "numeric":
@@ -95,7 +99,7 @@ class Quiz:
 
 def parse(directive, context):
     """Validate the question's YAML and parse its texts, each at its own line."""
-    check_options(directive, context, ())
+    check_options(directive, context, ("id",))
     line = directive.line
     kind = directive.argument
     if kind not in KINDS:
@@ -122,6 +126,7 @@ def parse(directive, context):
     if missing:
         return None
     quiz = Quiz(number=context.next_number("quiz"), kind=kind,
+                key=block_key(directive, context, "quiz", kind + "\n" + directive.body),
                 question=context.parse_body(spec["question"], lines.get("question", directive.body_line)),
                 explanation=context.parse_body(spec["explanation"], lines.get("explanation", directive.body_line)))
     if kind in ("single", "multiple"):
