@@ -59,3 +59,19 @@ class Server:
     def close(self):
         self.httpd.shutdown()
         self.httpd.server_close()
+
+
+def submit_exercise(page, exercise_id, code):
+    """Type `code` into an exercise's editor as a learner would, press Check and wait for the verdict."""
+    import re
+
+    from playwright.sync_api import expect
+    exercise = page.locator("#exercise-{}".format(exercise_id))
+    exercise.locator(".cell-code").click()
+    editor = exercise.locator(".cm-content")
+    expect(editor).to_be_visible()
+    editor.press("Control+a")
+    page.keyboard.insert_text(code)
+    exercise.locator("[data-action=check]").click()
+    expect(exercise).to_have_attribute("data-state", re.compile("done|failed"), timeout=120_000)
+    return exercise

@@ -1,10 +1,9 @@
 """Lesson 000's quiz and challenge in Chromium: verdicts, explanations, saved state, Show solution."""
 
-import re
 
 from playwright.sync_api import expect
 
-from support import ROOT
+from support import ROOT, submit_exercise
 
 LESSON = "000-varias-cabezas/index.html"
 FOLDER = ROOT / "lessons" / "000-varias-cabezas" / "exercises" / "multi_head"
@@ -73,15 +72,8 @@ def test_true_false_and_answers_survive_a_reload(page, course_server):
 
 
 def submit(page, code):
-    exercise = page.locator("#exercise-multi_head")
-    exercise.locator(".cell-code").click()
-    editor = exercise.locator(".cm-content")
-    expect(editor).to_be_visible()
-    editor.press("Control+a")
-    page.keyboard.insert_text(code)
-    exercise.locator("[data-action=check]").click()
-    expect(exercise).to_have_attribute("data-state", re.compile("done|failed"), timeout=120_000)
-    return exercise
+    """Check `code` as this lesson's exercise."""
+    return submit_exercise(page, "multi_head", code)
 
 
 def test_a_wrong_solution_gets_its_message_and_the_solution_needs_an_attempt(page, course_server):

@@ -9,7 +9,7 @@ import pytest
 from course.attention import attention, softmax
 from course.exercise import grade
 from coursebuild.lesson import read_lesson
-from support import ROOT
+from support import ROOT, submit_exercise
 
 SLUG = "003-odna-holova"
 CHECKER = "course.checkers.causal_attention"
@@ -216,19 +216,8 @@ def test_the_quiz_marks_right_and_wrong_answers_in_the_page(page, course_server)
 
 
 def submit(page, code):
-    """Replace the exercise's code with `code`, check it and wait for the verdict."""
-    import re as regex
-
-    from playwright.sync_api import expect
-    exercise = page.locator("#exercise-causal_attention")
-    exercise.locator(".cell-code").click()
-    editor = exercise.locator(".cm-content")
-    expect(editor).to_be_visible()
-    editor.press("Control+a")
-    page.keyboard.insert_text(code)
-    exercise.locator("[data-action=check]").click()
-    expect(exercise).to_have_attribute("data-state", regex.compile("done|failed"), timeout=120_000)
-    return exercise
+    """Check `code` as this lesson's exercise."""
+    return submit_exercise(page, "causal_attention", code)
 
 
 def test_the_exercise_rejects_the_mask_filled_with_zero_and_accepts_the_reference(page, course_server):

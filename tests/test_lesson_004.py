@@ -12,7 +12,7 @@ from course.attention import attention, softmax
 from course.exercise import grade
 from course.nn.layers import TransformerBlock
 from coursebuild.lesson import read_lesson
-from support import ROOT
+from support import ROOT, submit_exercise
 
 SLUG = "004-ejercicios-atencion"
 FOLDER = ROOT / "lessons" / SLUG
@@ -252,15 +252,8 @@ def test_the_choice_questions_grade_in_the_page(page, course_server):
 
 
 def submit(page, code):
-    exercise = page.locator("#exercise-atencion_causal")
-    exercise.locator(".cell-code").click()
-    editor = exercise.locator(".cm-content")
-    expect(editor).to_be_visible()
-    editor.press("Control+a")
-    page.keyboard.insert_text(code)
-    exercise.locator("[data-action=check]").click()
-    expect(exercise).to_have_attribute("data-state", re.compile("done|failed"), timeout=120_000)
-    return exercise
+    """Check `code` as this lesson's exercise."""
+    return submit_exercise(page, "atencion_causal", code)
 
 
 def test_the_broken_function_fails_and_the_repair_passes_in_the_page(page, course_server):
