@@ -503,3 +503,12 @@ def test_named_math_spaces_are_written_as_lengths_every_engine_reads():
     html_text = to_mathml(r"a\!b\,c", display=False)
     assert "mathspace" not in html_text
     assert 'width="-0.1667em"' in html_text and 'width="0.167em"' in html_text
+
+
+def test_a_build_removes_the_staging_folders_a_killed_build_left_behind(tmp_path, capsys):
+    write_lesson(tmp_path, GOOD)
+    for name in ("_site.k3x9q2", "_site.old"):
+        (tmp_path / name / "01-lesson").mkdir(parents=True)
+    status, _ = build(tmp_path, capsys)
+    assert status == 0
+    assert sorted(path.name for path in tmp_path.iterdir() if path.name.startswith("_site")) == ["_site"]

@@ -95,6 +95,9 @@ def write_site(config, lessons, strings, outputs, glued, runtime):
     """Write every file into a fresh folder, then swap it in place of the old site."""
     out_dir = config.out_dir.resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
+    for stale in out_dir.parent.glob(out_dir.name + ".*"):  # left by a build that was killed while writing
+        if stale.is_dir() and not stale.is_symlink():
+            shutil.rmtree(stale, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(prefix=out_dir.name + ".", dir=out_dir.parent))
     try:
         _write_files(config, staging, lessons, strings, outputs, glued, runtime)
