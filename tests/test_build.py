@@ -507,8 +507,9 @@ def test_named_math_spaces_are_written_as_lengths_every_engine_reads():
 
 def test_a_build_removes_the_staging_folders_a_killed_build_left_behind(tmp_path, capsys):
     write_lesson(tmp_path, GOOD)
-    for name in ("_site.k3x9q2", "_site.old"):
+    for name in ("_site.k3x9q2ab", "_site.old", "_site.backup"):
         (tmp_path / name / "01-lesson").mkdir(parents=True)
     status, _ = build(tmp_path, capsys)
     assert status == 0
-    assert sorted(path.name for path in tmp_path.iterdir() if path.name.startswith("_site")) == ["_site"]
+    kept = sorted(path.name for path in tmp_path.iterdir() if path.name.startswith("_site"))
+    assert kept == ["_site", "_site.backup"]  # an author's own folder is not the build's to remove

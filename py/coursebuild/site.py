@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -95,8 +96,10 @@ def write_site(config, lessons, strings, outputs, glued, runtime):
     """Write every file into a fresh folder, then swap it in place of the old site."""
     out_dir = config.out_dir.resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
-    for stale in out_dir.parent.glob(out_dir.name + ".*"):  # left by a build that was killed while writing
-        if stale.is_dir() and not stale.is_symlink():
+    # Folders a build killed while writing left behind: staging ones (tempfile's 8 characters) and the old site.
+    leftover = re.compile(re.escape(out_dir.name) + r"\.([a-z0-9_]{8}|old)")
+    for stale in out_dir.parent.glob(out_dir.name + ".*"):
+        if leftover.fullmatch(stale.name) and stale.is_dir() and not stale.is_symlink():
             shutil.rmtree(stale, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(prefix=out_dir.name + ".", dir=out_dir.parent))
     try:
