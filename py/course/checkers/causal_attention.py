@@ -11,6 +11,7 @@ Every message is one Ukrainian sentence: what was expected, what came back, a hi
 import numpy as np
 
 from course.attention import softmax
+from course.checkers.common import Phrasebook, run_cases, shape
 
 FUNCTION = "causal_attention"
 CASES = (  # (T, d, d_k, d_v, input scale, seed)
@@ -24,14 +25,12 @@ CASES = (  # (T, d, d_k, d_v, input scale, seed)
 TOLERANCE = 1e-6
 INPUT_NAMES = ("X", "Wq", "Wk", "Wv")
 
-MESSAGES = {
-    "code_raised": "Ваш код не доходить до визначення функції: під час виконання виникає {error}; виправте цей рядок "
-                   "і перевірте ще раз.",
-    "no_function": "Очікувалася функція з назвою {name}, але ваш код її не визначає; напишіть "
-                   "«def {name}(X, Wq, Wk, Wv):».",
-    "checker_failed": "Перевірка сама зламалася ({error}); ваш код тут ні до чого, повідомте тих, хто підтримує курс.",
-    "passed": "Правильно для {case}.",
-}
+SAY = Phrasebook(
+    "uk", signature="X, Wq, Wk, Wv", pair="(A, H)", ending="A, H",
+    advice="наприклад, «Q / np.sqrt(d_k)» замість «Q /= ...»",
+    shapes="перевірте форми: Q = X @ Wq має форму (T, d_k), а оцінки Q @ K.T — (T, T).",
+    finite="відніміть максимум кожного рядка перед np.exp")
+MESSAGES = SAY.messages()
 
 
 def reference(X, Wq, Wk, Wv, hide="future", fill=-np.inf, after=False, scale=None, axis=-1):
@@ -70,12 +69,7 @@ MISTAKES = (  # (keywords for reference, the hint that names the mistake)
 
 def check(function):
     """One result per case, in order, up to and including the first case that fails."""
-    results = []
-    for case in CASES:
-        results.append(_check_case(function, *case))
-        if not results[-1]["ok"]:
-            break
-    return results
+    return run_cases(function, CASES, _check_case)
 
 
 def _check_case(function, T, d, d_k, d_v, size, seed):
@@ -83,39 +77,23 @@ def _check_case(function, T, d, d_k, d_v, size, seed):
     rng = np.random.default_rng(seed)
     inputs = [size * rng.normal(size=(T, d)), rng.normal(size=(d, d_k)), rng.normal(size=(d, d_k)),
               rng.normal(size=(d, d_v))]
-    copies = [array.copy() for array in inputs]
     case = "випадку T={}, d={}, d_k={}, d_v={}".format(T, d, d_k, d_v) + (", великі входи" if size > 1 else "")
-    try:
-        returned = function(*inputs)
-    except Exception as error:  # the learner's bug, reported as a sentence
-        return _fail("Для {} очікувалася пара (A, H), але ваша функція викинула {}: {}; {}".format(
-            case, type(error).__name__, error, _exception_hint(error)))
-    for name, array, copy in zip(INPUT_NAMES, inputs, copies):
-        if array.shape != copy.shape or not np.array_equal(array, copy):
-            return _fail("Для {} ваша функція змінила {}, а вхідні масиви мають лишатися недоторканими; не пишіть "
-                         "у них (наприклад, «Q / np.sqrt(d_k)» замість «Q /= ...»).".format(case, name))
-    problem = _check_pair(returned, inputs, case)
-    if problem:
-        return _fail(problem)
-    return {"ok": True, "message": MESSAGES["passed"].format(case=case)}
+    return SAY.judge(function, inputs, case, INPUT_NAMES, lambda pair: _check_pair(pair, inputs, case))
 
 
 def _check_pair(returned, inputs, case):
-    """The first problem with what came back, as a sentence, or None."""
-    if not isinstance(returned, (tuple, list)) or len(returned) != 2:
-        return ("Для {} очікувалася пара (A, H), але ваша функція повернула {}; закінчіть її рядком "
-                "«return A, H».".format(case, _describe(returned)))
+    """The first problem with the pair that came back, as a sentence, or None."""
     expected_A, expected_H = reference(*inputs)
     T, d_v = expected_H.shape
     A, H = returned
-    if _shape(A) == (T, d_v) and _shape(H) == (T, T) and d_v != T:
+    if shape(A) == (T, d_v) and shape(H) == (T, T) and d_v != T:
         return "Для {} очікувалося (A, H) саме в такому порядку, а ви повернули спершу H; поміняйте їх у return.".format(
             case)
     d = inputs[0].shape[1]
-    if _shape(A) == (T, T) and _shape(H) == (T, d) and d != d_v:
+    if shape(A) == (T, T) and shape(H) == (T, d) and d != d_v:
         return ("Для {} очікувалося H форми {}, а його форма {}: схоже, ви змішали рядки X, а не значення; "
                 "множте ваги на V = X @ Wv.".format(case, (T, d_v), (T, d)))
-    problem = _check_array("A", A, (T, T), case) or _check_array("H", H, (T, d_v), case)
+    problem = SAY.array_problem("A", A, (T, T), case) or SAY.array_problem("H", H, (T, d_v), case)
     if problem:
         return problem if "NaN" not in problem else _explain_nan(A, inputs, case) or problem
     if not np.allclose(A, expected_A, atol=TOLERANCE):
@@ -123,23 +101,6 @@ def _check_pair(returned, inputs, case):
     if not np.allclose(H, expected_H, atol=TOLERANCE):
         return ("Для {} ваги A правильні, а суміші H ні (різниця до {}); H = A @ V, де V = X @ Wv.".format(
             case, _number(np.abs(np.asarray(H, dtype=float) - expected_H).max())))
-    return None
-
-
-def _check_array(name, value, shape, case):
-    """A sentence if `value` is not a finite float array of `shape`, else None."""
-    if not isinstance(value, np.ndarray):
-        return "Для {} очікувалося, що {} буде масивом NumPy форми {}, а це {}; перетворіть його через np.array(...).".format(
-            case, name, shape, _describe(value))
-    if value.shape != shape:
-        return "Для {} очікувалося {} форми {}, а його форма {}; перевірте, що множите саме ці матриці.".format(
-            case, name, shape, value.shape)
-    if not np.issubdtype(value.dtype, np.floating):
-        return "Для {} очікувалося {} з дійсними числами (float), а його тип {}; не округлюйте й не перетворюйте на цілі.".format(
-            case, name, value.dtype)
-    if not np.all(np.isfinite(value)):
-        return "Для {} масив {} містить NaN або нескінченності; відніміть максимум кожного рядка перед np.exp.".format(
-            case, name)
     return None
 
 
@@ -169,35 +130,6 @@ def _explain_weights(A, expected, inputs, case):
         case, row, _number(np.abs(A[row] - expected[row]).max()), hint)
 
 
-def _exception_hint(error):
-    """A hint for an exception the learner's function raised."""
-    text = str(error)
-    if "matmul" in text or "shapes" in text or "aligned" in text:
-        return "перевірте форми: Q = X @ Wq має форму (T, d_k), а оцінки Q @ K.T — (T, T)."
-    return "прочитайте повідомлення про помилку й випробуйте функцію на маленьких масивах у клітинці."
-
-
 def _number(value):
     """A difference written the Ukrainian way: three significant digits and a decimal comma."""
     return "{:.3g}".format(value).replace(".", ",")
-
-
-def _shape(value):
-    """The shape of `value`, or None when it has none."""
-    return getattr(value, "shape", None)
-
-
-def _describe(value):
-    """What `value` is, in a few Ukrainian words."""
-    if value is None:
-        return "None (чи не забули return?)"
-    if isinstance(value, np.ndarray):
-        return "один масив форми {}".format(value.shape)
-    if isinstance(value, (tuple, list)):
-        return "послідовність із {} елементів".format(len(value))
-    return "значення типу {}".format(type(value).__name__)
-
-
-def _fail(message):
-    """A failed result with its sentence."""
-    return {"ok": False, "message": message}

@@ -10,6 +10,7 @@ message is one Spanish sentence: what was expected, what came back, a hint.
 import numpy as np
 
 from course.attention import softmax
+from course.checkers.common import SHAPE_WORDS, Phrasebook, run_cases, shape
 from course.nn.layers import attention
 
 FUNCTION = "atencion_causal"
@@ -24,22 +25,17 @@ CASES = (  # (T, d, seed, size of the entries)
 TOLERANCE = 1e-6
 INPUT_NAMES = ("Q", "K", "V")
 
-MESSAGES = {
-    "code_raised": "Tu código no llega a definir la función: al ejecutarlo salta {error}; corrige esa línea y vuelve a comprobar.",
-    "no_function": "Se esperaba una función llamada {name}, pero tu código no la define; escribe «def {name}(Q, K, V):».",
-    "checker_failed": "El corrector falló por su cuenta ({error}); esto no es culpa tuya, avisa a quien mantiene el curso.",
-    "passed": "Correcto con {case}.",
-}
+SAY = Phrasebook(
+    "es", signature="Q, K, V", pair="(salida, pesos)", ending="pesos @ V, pesos",
+    advice="usa «Q @ K.T / np.sqrt(d)» en vez de «Q /= ...»",
+    shapes="comprueba las formas: los puntajes son Q @ K.T, de forma (T, T), y la máscara también es (T, T).",
+    finite="revisa los pesos con los que lo calculas", shape_words=SHAPE_WORDS + ("broadcast",))
+MESSAGES = SAY.messages()
 
 
 def check(function):
     """One result per case, in order, up to and including the first case that fails."""
-    results = []
-    for case in CASES:
-        results.append(_check_case(function, *case))
-        if not results[-1]["ok"]:
-            break
-    return results
+    return run_cases(function, CASES, _check_case)
 
 
 def causal_mask(T):
@@ -54,59 +50,30 @@ def reference(Q, K, V):
 
 
 def _check_case(function, T, d, seed, size):
+    """Run one case and compare it with the reference; a passed or failed result."""
     rng = np.random.default_rng(seed)
     inputs = [size * rng.normal(size=(T, d)) for _ in INPUT_NAMES]
-    copies = [array.copy() for array in inputs]
     case = "T={}, d={}".format(T, d) + (" y puntajes grandes" if size > 1 else "")
-    try:
-        returned = function(*inputs)
-    except Exception as error:  # the learner's bug, reported as a sentence
-        return _fail("Con {} se esperaba la pareja (salida, pesos), pero tu función lanzó {}: {}; {}".format(
-            case, type(error).__name__, error, _exception_hint(error)))
-    for name, array, copy in zip(INPUT_NAMES, inputs, copies):
-        if array.shape != copy.shape or not np.array_equal(array, copy):
-            return _fail("Con {} tu función modificó {}, que debía quedar intacta; no escribas dentro de los "
-                         "arrays que recibes (usa «Q @ K.T / np.sqrt(d)» en vez de «Q /= ...»).".format(case, name))
-    problem = _check_pair(returned, inputs, case)
-    if problem:
-        return _fail(problem)
-    return {"ok": True, "message": MESSAGES["passed"].format(case=case)}
+    return SAY.judge(function, inputs, case, INPUT_NAMES, lambda pair: _check_pair(pair, inputs, case))
 
 
 def _check_pair(returned, inputs, case):
-    """The first problem with what came back, as a sentence, or None."""
-    if not isinstance(returned, (tuple, list)) or len(returned) != 2:
-        return ("Con {} se esperaba la pareja (salida, pesos), pero tu función devolvió {}; termina con "
-                "«return pesos @ V, pesos».".format(case, _describe(returned)))
+    """The first problem with the pair that came back, as a sentence, or None."""
     Q, K, V = inputs
     expected_out, expected_weights = reference(Q, K, V)
     out, weights = returned
     if (_close(out, expected_weights) and _close(weights, expected_out)) or (
-            _shape(out) == expected_weights.shape != expected_out.shape and _shape(weights) == expected_out.shape):
+            shape(out) == expected_weights.shape != expected_out.shape and shape(weights) == expected_out.shape):
         return ("Con {} se esperaba (salida, pesos) en ese orden, pero devolviste primero los pesos; cambia el "
                 "orden en el return.".format(case))
-    problem = _check_array("pesos", weights, expected_weights.shape, case, allow_nan=True)
+    problem = SAY.array_problem("pesos", weights, expected_weights.shape, case, allow_nan=True)
     if problem is None:
         problem = _check_weights(np.asarray(weights, dtype=float), inputs, expected_weights, case)
     if problem is None:
-        problem = _check_array("salida", out, expected_out.shape, case)
+        problem = SAY.array_problem("salida", out, expected_out.shape, case)
     if problem is None and not _close(out, expected_out):
         problem = _explain_output(np.asarray(out, dtype=float), expected_weights, inputs, expected_out, case)
     return problem
-
-
-def _check_array(name, value, shape, case, allow_nan=False):
-    if not isinstance(value, np.ndarray):
-        return "Con {} se esperaba que {} fuera un array de NumPy de forma {}, pero es {}; conviértelo con np.array(...).".format(
-            case, name, shape, _describe(value))
-    if value.shape != shape:
-        return "Con {} se esperaba {} de forma {}, pero tiene forma {}.".format(case, name, shape, value.shape)
-    if not np.issubdtype(value.dtype, np.floating):
-        return "Con {} se esperaba {} con números reales (float), pero su tipo es {}; no redondees ni conviertas a enteros.".format(
-            case, name, value.dtype)
-    if not allow_nan and not np.all(np.isfinite(value)):
-        return "Con {} el array {} contiene NaN o infinitos; revisa los pesos con los que lo calculas.".format(case, name)
-    return None
 
 
 def _check_weights(weights, inputs, expected, case):
@@ -151,8 +118,8 @@ def _check_weights(weights, inputs, expected, case):
     return _explain_scale(weights, inputs, expected, case)
 
 
-
 def _explain_scale(weights, inputs, expected, case):
+    """Name a wrong scale of the scores (none, or d instead of √d), or point at the likely place."""
     d = inputs[0].shape[1]
     hint = "revisa que los puntajes sean Q @ K.T divididos entre √d, con d = Q.shape[-1]"
     for scale, named in ((1.0, "falta dividir los puntajes entre √d antes del softmax"),
@@ -165,6 +132,7 @@ def _explain_scale(weights, inputs, expected, case):
 
 
 def _explain_output(out, weights, inputs, expected, case):
+    """Name the mistake in an output whose weights are right: the weights multiplied by Q or K, not V."""
     Q, K, V = inputs
     hint = "la salida es pesos @ V"
     for name, other in (("Q", Q), ("K", K)):
@@ -182,29 +150,5 @@ def _variant(inputs, scale=None, axis=-1, fill=-np.inf):
 
 
 def _close(value, expected):
-    return _shape(value) == expected.shape and np.allclose(np.asarray(value, dtype=float), expected, atol=TOLERANCE)
-
-
-def _exception_hint(error):
-    text = str(error)
-    if "matmul" in text or "shapes" in text or "aligned" in text or "broadcast" in text:
-        return "comprueba las formas: los puntajes son Q @ K.T, de forma (T, T), y la máscara también es (T, T)."
-    return "lee el mensaje del error y prueba tu función con arrays pequeños en una celda."
-
-
-def _shape(value):
-    return getattr(value, "shape", None)
-
-
-def _describe(value):
-    if value is None:
-        return "None (¿falta el return?)"
-    if isinstance(value, np.ndarray):
-        return "un único array de forma {}".format(value.shape)
-    if isinstance(value, (tuple, list)):
-        return "una secuencia de {} elementos".format(len(value))
-    return "un valor de tipo {}".format(type(value).__name__)
-
-
-def _fail(message):
-    return {"ok": False, "message": message}
+    """True when `value` has the shape of `expected` and the same numbers, within the tolerance."""
+    return shape(value) == expected.shape and np.allclose(np.asarray(value, dtype=float), expected, atol=TOLERANCE)
