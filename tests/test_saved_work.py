@@ -204,6 +204,32 @@ def test_an_import_keeps_the_stable_keys_and_sets_aside_work_for_blocks_the_cour
     expect(page.locator("#cell-2 .cell-code code")).to_have_text("print('b')")
 
 
+def test_an_export_keeps_work_no_page_has_read_yet_even_of_a_strange_shape_and_imports_back(page, saved_server,
+                                                                                          tmp_path):
+    page.goto(saved_server.url(LESSON))
+    first = page_data(page)["cells"][0]["code"]
+    page.goto(saved_server.url("index.html"))
+    saved = {name("cell", "first"): json.dumps({"code": "print('a')", "original": first}),
+             name("cell", "~0000000000"): "{not json",
+             name("exercise-code", "multi_head"): json.dumps("just a string")}
+    page.evaluate("(saved) => Object.entries(saved).forEach(([k, v]) => localStorage.setItem(k, v))", saved)
+    with page.expect_download() as download:
+        page.locator("[data-action=export]").click()
+    expect(page.locator(".work-status")).to_have_text("Exported 3 saved items.")
+    receipt = tmp_path / "receipt.json"
+    download.value.save_as(receipt)
+    exported = json.loads(receipt.read_text(encoding="utf-8"))["entries"]
+    assert exported[name("set-aside", "cell%3A~0000000000")]["text"] == "{not json"
+    assert exported[name("set-aside", "exercise-code%3Amulti_head")]["value"] == "just a string"
+
+    page.evaluate("() => localStorage.clear()")
+    page.locator("input[type=file]").set_input_files(str(receipt))
+    expect(page.locator(".work-status")).to_have_text("Imported 3 saved items; open a lesson to see them.")
+    assert set(storage(page)) == set(exported)
+    page.goto(saved_server.url(LESSON))
+    expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('a')")
+
+
 TWO_CELLS = """\
 ---
 title: A lesson

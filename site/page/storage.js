@@ -88,13 +88,7 @@ export function read(name, fits, storage = window.localStorage) {
 export function setAside(name, reason, storage = window.localStorage) {
   const parsed = parseKey(name);
   if (!parsed || parsed.kind === "set-aside") return false;
-  const record = { kind: parsed.kind, id: parsed.id, reason, at: new Date().toISOString() };
-  const text = storage.getItem(name);
-  try {
-    record.value = JSON.parse(text);
-  } catch (error) {
-    record.text = text;
-  }
+  const record = asideRecord(parsed, reason, storage.getItem(name));
   try {
     storage.setItem(freeName(parsed.lesson, parsed.kind + ":" + parsed.id, storage), JSON.stringify(record));
     storage.removeItem(name);
@@ -102,6 +96,17 @@ export function setAside(name, reason, storage = window.localStorage) {
   } catch (error) {
     return false;
   }
+}
+
+/** What an entry of `parsed` ({kind, id}) is set aside as: {kind, id, reason, at} and its value, or its `text`. */
+export function asideRecord(parsed, reason, text) {
+  const record = { kind: parsed.kind, id: parsed.id, reason, at: new Date().toISOString() };
+  try {
+    record.value = JSON.parse(text);
+  } catch (error) {
+    record.text = text;
+  }
+  return record;
 }
 
 /** A set-aside name for `id` in `lesson` that holds nothing yet. */

@@ -1,25 +1,50 @@
 // Export all the learner's work in the course as a versioned JSON receipt, and bring one back: all of
 // it or nothing, checked against the course's own lessons and blocks, with a report that says exactly what happened.
-import { blockNames, freeName, legacyNames, parseKey } from "./storage.js";
+import { asideRecord, blockNames, freeName, legacyNames, parseKey } from "./storage.js";
 import { format } from "./strings.js";
 
 const FORMAT = "attention-course-work";
 const VERSION = 1;
 
-/** The receipt of every saved entry of this course, and how many entries could not be read. */
+/**
+ * The receipt of every saved entry of this course. An entry a receipt cannot hold as it is (not JSON, or JSON
+ * that is no object) goes in set aside, as the lesson page would set it aside when it reads it, so nothing the
+ * learner saved is left out and the receipt imports back.
+ */
 export function collect(storage = window.localStorage) {
-  const entries = {};
-  let unreadable = 0;
+  const names = [];
   for (let index = 0; index < storage.length; index += 1) {
-    const name = storage.key(index);
-    if (!parseKey(name)) continue;
-    try {
-      entries[name] = JSON.parse(storage.getItem(name));
-    } catch (error) {
-      unreadable += 1;
-    }
+    if (parseKey(storage.key(index))) names.push(storage.key(index));
   }
-  return { receipt: { format: FORMAT, version: VERSION, exported: new Date().toISOString(), entries }, unreadable };
+  const entries = {};
+  const taken = new Set(names);
+  for (const name of names) {
+    const text = storage.getItem(name);
+    const value = parseJSON(text);
+    if (isEntry(value)) {
+      entries[name] = value;
+      continue;
+    }
+    const parsed = parseKey(name);
+    const free = freeName(parsed.lesson, parsed.kind + ":" + parsed.id, storage, taken);
+    taken.add(free);
+    entries[free] = asideRecord(parsed, value === undefined ? "unreadable" : "mismatch", text);
+  }
+  return { format: FORMAT, version: VERSION, exported: new Date().toISOString(), entries };
+}
+
+/** The value `text` holds, or undefined when it is not JSON. */
+function parseJSON(text) {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    return undefined;
+  }
+}
+
+/** True for what a receipt's entry may be: a JSON object or array. */
+function isEntry(value) {
+  return typeof value === "object" && value !== null;
 }
 
 /**
@@ -40,7 +65,7 @@ export function validate(text, strings, lessons) {
   const unknown = new Set();
   for (const [name, value] of Object.entries(receipt.entries)) {
     const parsed = parseKey(name);
-    if (!parsed || typeof value !== "object" || value === null) {
+    if (!parsed || !isEntry(value)) {
       throw new Error(format(strings.import_bad_entry, { name }));
     }
     if (!lessons.includes(parsed.lesson)) unknown.add(parsed.lesson);
@@ -112,7 +137,7 @@ export class WorkControl {
   }
 
   exportWork() {
-    const { receipt, unreadable } = collect();
+    const receipt = collect();
     const blob = new Blob([JSON.stringify(receipt, null, 2)], { type: "application/json" });
     const link = document.createElement("a");
     link.href = URL.createObjectURL(blob);
@@ -122,8 +147,7 @@ export class WorkControl {
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
     const n = Object.keys(receipt.entries).length;
-    this.status.textContent = unreadable ? format(this.strings.export_skipped, { n, unreadable })
-      : format(this.strings.export_done, { n });
+    this.status.textContent = format(this.strings.export_done, { n });
   }
 
   async importWork(input) {

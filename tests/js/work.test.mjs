@@ -63,12 +63,20 @@ test("a receipt is checked against the course's lessons and names every one it l
     { message: "unknown entry (course:v1:a:answer:1)" });
 });
 
-test("export takes the course's entries, and counts the ones it cannot read", () => {
+test("export takes every course entry: one a receipt cannot hold as it is goes in set aside, and imports back", () => {
   const storage = new FakeStorage();
   storage.setItem("course:v1:03%20atenci%C3%B3n:cell:1", '{"code":"mine"}');
   storage.setItem("course:v1:a:cell:2", "{broken");
+  storage.setItem("course:v1:a:exercise-code:ex", '"just a string"');
+  storage.setItem("course:v1:a:set-aside:cell%3A2", '{"kind":"cell","id":"2","value":{"code":"older"}}');
   storage.setItem("someone-else", "{}");
-  const { receipt: exported, unreadable } = collect(storage);
-  assert.deepEqual(exported.entries, { "course:v1:03%20atenci%C3%B3n:cell:1": { code: "mine" } });
-  assert.equal(unreadable, 1);
+  const exported = collect(storage);
+  assert.deepEqual(Object.keys(exported.entries).sort(), ["course:v1:03%20atenci%C3%B3n:cell:1",
+    "course:v1:a:set-aside:cell%3A2", "course:v1:a:set-aside:cell%3A2~2", "course:v1:a:set-aside:exercise-code%3Aex"]);
+  assert.deepEqual(exported.entries["course:v1:03%20atenci%C3%B3n:cell:1"], { code: "mine" });
+  const broken = exported.entries["course:v1:a:set-aside:cell%3A2~2"];
+  assert.deepEqual([broken.kind, broken.id, broken.reason, broken.text], ["cell", "2", "unreadable", "{broken"]);
+  assert.equal(exported.entries["course:v1:a:set-aside:exercise-code%3Aex"].value, "just a string");
+  const back = validate(JSON.stringify(exported), STRINGS, ["a", "03 atención"]);
+  assert.deepEqual(back, exported.entries);
 });
