@@ -1,8 +1,11 @@
 /* The worker side of the page <-> Python protocol, shared by both worker entries.
  *
- * Messages in:  {type: "init", id, indexURL, libraryURL, packages, files, prefetch, label, interruptBuffer?}
+ * Messages in:  {type: "init", id, indexURL, libraryURL, packages, files, prefetch, label, interruptBuffer?,
+ *                stopFlagURL?}
  *               (interruptBuffer: a Uint8Array on a SharedArrayBuffer, given only on a cross-origin isolated
- *               page; the page writes 2 (SIGINT) into it and Pyodide raises KeyboardInterrupt in the running code)
+ *               page; the page writes 2 (SIGINT) into it and Pyodide raises KeyboardInterrupt in the running code.
+ *               stopFlagURL, given instead where there is no such buffer: the stop flag the service worker keeps
+ *               for this worker, see stopFlag. Init answers with stopBy: "buffer", "flag" or null.)
  *               {type: "run", id, cell, code}
  *               {type: "check", id, code, checker}      grade a solution with a checker module
  *               {type: "call", id, name, args}          call a py/ function "module:name" (explorables)
@@ -28,6 +31,58 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   let interruptBuffer = null;
 
   const post = (message) => self.postMessage(message);
+
+  /**
+   * Tier (b) of Stop, for pages without SharedArrayBuffer: an object Pyodide takes for its interrupt buffer.
+   * Python's eval loop reads element 0 every few dozen steps (and writes 0 after reading); at most every
+   * POLL_MS that read asks the service worker, by a synchronous request, whether the page raised this worker's
+   * flag. So Stop reaches plain Python loops without shared memory, for the cost of a clock read per check
+   * and one short request per POLL_MS of running code (measured by benchmarks/sorting.py). Null when the
+   * service worker does not answer the flag's URL (this worker is not controlled by it).
+   */
+  function stopFlag(url) {
+    const POLL_MS = 100;
+    let raised = 0; // set by a write of 2: an interrupt handed on to the running cell
+    let next = 0;
+    const ask = (query) => {
+      const request = new XMLHttpRequest();
+      request.open("GET", url + query, false);
+      request.send();
+      return request.status === 200 ? request.responseText : "";
+    };
+    try {
+      if (ask("?reset") !== "0") return null;
+    } catch (error) {
+      return null; // refused, or no answer at all: this worker cannot reach a flag
+    }
+    const flag = {
+      get 0() {
+        if (raised) return raised;
+        const now = performance.now();
+        if (now < next) return 0;
+        next = now + POLL_MS;
+        try {
+          return ask("") === "2" ? 2 : 0;
+        } catch (error) {
+          return 0; // the service worker went away: Stop falls back to ending the worker
+        }
+      },
+      set 0(value) {
+        raised = value === 2 ? 2 : 0;
+      },
+      /** Forget a Stop that came after the previous request ended; the next check asks after POLL_MS. */
+      reset() {
+        raised = 0;
+        next = performance.now() + POLL_MS;
+        try {
+          ask("?reset");
+        } catch (error) {
+          // as in a check: nothing to forget
+        }
+      },
+    };
+    return flag;
+  }
 
   // Python calls this with a JSON list of output items while a cell runs.
   self.courseEmit = (json) => post({ type: "output", id: current, items: JSON.parse(String(json)) });
@@ -93,9 +148,16 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   async function init(message) {
     if (message.prefetch) await prefetch(message.indexURL, message.files);
     pyodide = await loadPyodide({ indexURL: message.indexURL });
-    if (message.interruptBuffer && typeof pyodide.setInterruptBuffer === "function") {
-      interruptBuffer = message.interruptBuffer;
-      pyodide.setInterruptBuffer(interruptBuffer);
+    let stopBy = null;
+    if (typeof pyodide.setInterruptBuffer === "function") {
+      if (message.interruptBuffer) {
+        interruptBuffer = message.interruptBuffer;
+        stopBy = "buffer";
+      } else if (message.stopFlagURL) {
+        interruptBuffer = stopFlag(message.stopFlagURL);
+        stopBy = interruptBuffer ? "flag" : null;
+      }
+      if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
     }
     if (message.packages.length) await pyodide.loadPackage(message.packages);
     const response = await fetch(message.libraryURL);
@@ -103,12 +165,14 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
     pyodide.globals.set("_course_library", await response.text());
     await pyodide.runPythonAsync(BOOT);
     booted = true;
-    return python({ ...message, interruptBuffer: undefined }); // the buffer stays in JavaScript
+    const value = await python({ ...message, interruptBuffer: undefined }); // the buffer stays in JavaScript
+    return { ...value, stopBy };
   }
 
   async function python(message) {
     // A Stop that arrived after the previous request ended must not interrupt this one.
-    if (interruptBuffer) interruptBuffer[0] = 0;
+    if (interruptBuffer && interruptBuffer.reset) interruptBuffer.reset();
+    else if (interruptBuffer) interruptBuffer[0] = 0;
     pyodide.globals.set("_course_request", JSON.stringify(message));
     const reply = JSON.parse(String(await pyodide.runPythonAsync(HANDLE)));
     if (!reply.ok) throw new Error(reply.error.text.trim());
