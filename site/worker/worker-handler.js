@@ -29,21 +29,26 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   let current = null;
   let queue = Promise.resolve();
   let interruptBuffer = null;
+  let flag = null; // tier (b) of Stop: see stopFlag
 
   const post = (message) => self.postMessage(message);
 
+  // Where Pyodide keeps the interrupt buffer it reads (0.17: interrupt_buffer; later: Py_EmscriptenSignalBuffer).
+  const BUFFER_NAMES = ["Py_EmscriptenSignalBuffer", "interrupt_buffer"];
+
   /**
-   * Tier (b) of Stop, for pages without SharedArrayBuffer: an object Pyodide takes for its interrupt buffer.
-   * Python's eval loop reads element 0 every few dozen steps (and writes 0 after reading); at most every
-   * POLL_MS that read asks the service worker, by a synchronous request, whether the page raised this worker's
-   * flag. So Stop reaches plain Python loops without shared memory, for the cost of a clock read per check
-   * and one short request per POLL_MS of running code (measured by benchmarks/sorting.py). Null when the
-   * service worker does not answer the flag's URL (this worker is not controlled by it).
+   * Tier (b) of Stop, for pages without SharedArrayBuffer: Pyodide gets an interrupt buffer of its own, and
+   * Python's eval loop, which reads it at its interrupt checks (every opcode in Pyodide 0.17, every 50 in later
+   * ones), now reads it through a getter. Every CLOCK_EVERY reads the getter looks at the clock, and at most
+   * every POLL_MS it asks the service worker, by a synchronous request, whether the page raised this worker's
+   * flag; if so it writes 2 (SIGINT) into the buffer. So Stop reaches plain Python loops without shared memory.
+   * The getter is on a named property because V8 runs those far faster than a getter on element 0 (cost:
+   * benchmarks/stop_hook.py). Returns {buffer, reset()}; null when the service worker does not answer the
+   * flag's URL (it does not control this worker) or this Pyodide keeps its buffer elsewhere.
    */
   function stopFlag(url) {
     const POLL_MS = 100;
-    let raised = 0; // set by a write of 2: an interrupt handed on to the running cell
-    let next = 0;
+    const CLOCK_EVERY = 256;
     const ask = (query) => {
       const request = new XMLHttpRequest();
       request.open("GET", url + query, false);
@@ -55,33 +60,50 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
     } catch (error) {
       return null; // refused, or no answer at all: this worker cannot reach a flag
     }
-    const flag = {
-      get 0() {
-        if (raised) return raised;
-        const now = performance.now();
-        if (now < next) return 0;
-        next = now + POLL_MS;
-        try {
-          return ask("") === "2" ? 2 : 0;
-        } catch (error) {
-          return 0; // the service worker went away: Stop falls back to ending the worker
+    const buffer = new Uint8Array(1);
+    pyodide.setInterruptBuffer(buffer);
+    const module = pyodide._module;
+    const name = module && BUFFER_NAMES.find((candidate) => module[candidate] === buffer);
+    if (!name) {
+      pyodide.setInterruptBuffer(undefined);
+      return null;
+    }
+    let reads = 0;
+    let next = 0;
+    const poll = () => {
+      const now = performance.now();
+      if (now < next) return;
+      next = now + POLL_MS;
+      try {
+        if (ask("") === "2") buffer[0] = 2;
+      } catch (error) {
+        // the service worker went away: Stop falls back to ending the worker
+      }
+    };
+    Object.defineProperty(module, name, {
+      configurable: true,
+      get() {
+        if (++reads >= CLOCK_EVERY) {
+          reads = 0;
+          poll();
         }
+        return buffer;
       },
-      set 0(value) {
-        raised = value === 2 ? 2 : 0;
-      },
-      /** Forget a Stop that came after the previous request ended; the next check asks after POLL_MS. */
+      set() {}, // setInterruptBuffer again: this buffer stays
+    });
+    return {
+      buffer,
+      /** Forget a Stop that came after the previous request ended; the next poll comes after POLL_MS. */
       reset() {
-        raised = 0;
+        buffer[0] = 0;
         next = performance.now() + POLL_MS;
         try {
           ask("?reset");
         } catch (error) {
-          // as in a check: nothing to forget
+          // as in a poll: nothing to forget
         }
       },
     };
-    return flag;
   }
 
   // Python calls this with a JSON list of output items while a cell runs.
@@ -152,12 +174,13 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
     if (typeof pyodide.setInterruptBuffer === "function") {
       if (message.interruptBuffer) {
         interruptBuffer = message.interruptBuffer;
+        pyodide.setInterruptBuffer(interruptBuffer);
         stopBy = "buffer";
       } else if (message.stopFlagURL) {
-        interruptBuffer = stopFlag(message.stopFlagURL);
-        stopBy = interruptBuffer ? "flag" : null;
+        flag = stopFlag(message.stopFlagURL);
+        interruptBuffer = flag && flag.buffer;
+        stopBy = flag ? "flag" : null;
       }
-      if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
     }
     if (message.packages.length) await pyodide.loadPackage(message.packages);
     const response = await fetch(message.libraryURL);
@@ -171,7 +194,7 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
 
   async function python(message) {
     // A Stop that arrived after the previous request ended must not interrupt this one.
-    if (interruptBuffer && interruptBuffer.reset) interruptBuffer.reset();
+    if (flag) flag.reset();
     else if (interruptBuffer) interruptBuffer[0] = 0;
     pyodide.globals.set("_course_request", JSON.stringify(message));
     const reply = JSON.parse(String(await pyodide.runPythonAsync(HANDLE)));
