@@ -21,6 +21,24 @@ const WORKER_POLICIES = new Map([
   ["assets/worker-classic.js", WORKER_POLICY.replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'")],
 ]);
 
+// Tier (b) of Stop (see site/page/runtime-client.js): a page without SharedArrayBuffer raises its worker's flag
+// with a message; the worker's Python asks for it with a synchronous request to STOP_FLAG_PATH<token>, answered
+// "2" once (then the flag is down again) or "0". Flags live in memory: they matter only while code runs, and
+// a worker asking every 0.1 s keeps this service worker awake.
+const STOP_FLAG_PATH = "__course_stop__/";
+const raisedFlags = new Set();
+
+self.addEventListener("message", (event) => {
+  const { data } = event;
+  if (data && data.type === "course-stop" && typeof data.token === "string") raisedFlags.add(data.token);
+});
+
+/** The answer to a worker asking for its stop flag ("?reset" lowers it). */
+function stopFlag(token, query) {
+  const raised = raisedFlags.delete(token) && query !== "?reset";
+  return new Response(raised ? "2" : "0", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
+}
+
 self.addEventListener("install", () => self.skipWaiting());
 
 self.addEventListener("activate", (event) => {
@@ -37,6 +55,10 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
   const path = decodePath(request.url.slice(SCOPE.length).split(/[?#]/)[0]);
+  if (path.startsWith(STOP_FLAG_PATH)) {
+    event.respondWith(stopFlag(path.slice(STOP_FLAG_PATH.length), new URL(request.url).search));
+    return;
+  }
   const build = new URL(request.url).searchParams.get("v");
   // Storing a copy is done after answering (waitUntil), so the page never waits for the disk.
   const later = (promise) => event.waitUntil(promise);

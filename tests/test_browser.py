@@ -88,7 +88,10 @@ def test_the_download_progress_counts_every_runtime_byte(page, playground_server
     assert progress.get_attribute("max") == str(total)
 
 
-def test_stop_ends_an_infinite_loop_and_keeps_earlier_variables(page, playground_server):
+def test_without_a_service_worker_stop_ends_the_worker_and_replays_the_earlier_cells(browser, playground_server):
+    # No service worker, so no way into the running Python: Stop's last resort (tier c), a fresh worker.
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
     page.goto(playground_server.url(PLAYGROUND))
     run_cell(page, 1)
     edit_cell(page, 5, "while True: pass")
@@ -100,6 +103,24 @@ def test_stop_ends_an_infinite_loop_and_keeps_earlier_variables(page, playground
     page.locator("#cell-5 [data-action=reset]").click()
     run_cell(page, 5)
     assert output_of(page, 5).startswith("42\n")
+    context.close()
+
+
+def test_on_a_first_visit_stop_interrupts_a_loop_through_the_service_workers_flag(page, playground_server):
+    page.goto(playground_server.url(PLAYGROUND))
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+    assert not page.evaluate("self.crossOriginIsolated")  # no SharedArrayBuffer before the service worker served it
+    run_cell(page, 1)
+    edit_cell(page, 5, "n = 0\nwhile True:\n    n += 1")
+    page.keyboard.press("Shift+Enter")
+    expect(page.locator("#cell-5")).to_have_attribute("data-state", "running")
+    page.locator("[data-action=stop]").click()
+    expect(page.locator("#cell-5 .out-stopped")).to_have_text("Stopped; Python kept every variable.")
+    expect(page.locator("#cell-5 .out-restart")).to_have_count(0)
+    expect(page.locator("#cell-5 .out-error")).to_have_count(0)  # no KeyboardInterrupt traceback
+    edit_cell(page, 5, "print(x, n > 0)")
+    run_cell(page, 5)
+    assert output_of(page, 5) == "41 True\n"
 
 
 def test_an_exception_shows_the_cells_lines_and_no_glue_frames(page, playground_server):

@@ -1,6 +1,6 @@
 """Lesson 000's quiz and challenge in Chromium: verdicts, explanations, saved state, Show solution."""
 
-
+import pytest
 from playwright.sync_api import expect
 
 from support import ROOT, submit_exercise
@@ -105,7 +105,11 @@ def test_the_reference_passes_and_code_attempts_and_result_survive_a_reload(page
     expect(exercise.locator(".hints li").first).to_be_visible()
 
 
-def test_a_solution_that_never_returns_is_stopped_like_a_cell(page, course_server):
+@pytest.mark.parametrize("service_workers", ["allow", "block"])
+def test_a_solution_that_never_returns_is_stopped_like_a_cell(browser, course_server, service_workers):
+    # With the service worker, Stop interrupts the check (its flag, on this first visit); without, it restarts Python.
+    context = browser.new_context(service_workers=service_workers)
+    page = context.new_page()
     page.goto(course_server.url(LESSON))
     exercise = page.locator("#exercise-multi_head")
     exercise.locator(".cell-code").click()
@@ -115,9 +119,14 @@ def test_a_solution_that_never_returns_is_stopped_like_a_cell(page, course_serve
     expect(exercise).to_have_attribute("data-state", "running", timeout=120_000)
     page.locator("[data-action=stop]").click()
     expect(exercise).not_to_have_attribute("data-state", "running")
-    expect(exercise.locator(".out-restart")).to_be_visible()
+    if service_workers == "allow":
+        expect(exercise.locator(".out-stopped")).to_be_visible()
+        expect(exercise.locator(".out-restart")).to_have_count(0)
+    else:
+        expect(exercise.locator(".out-restart")).to_be_visible()
     submit(page, (FOLDER / "solution.py").read_text())
     expect(exercise.locator(".check-verdict")).to_contain_text("Superado")
+    context.close()
 
 
 def check_numbers(page, field, verdict, right, wrong, invalid):

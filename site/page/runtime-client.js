@@ -9,6 +9,21 @@ const STALL_MS = 30000;
 const AGENT = typeof navigator === "undefined" ? "" : navigator.userAgent; // no navigator: the scheduler's tests
 const LEAVES_WORKERS_RUNNING = /AppleWebKit/.test(AGENT) && !/Chrome|Chromium|Edg\//.test(AGENT);
 
+// Tier (b) of Stop: the service worker answers <site>/STOP_FLAG_PATH<token> (see sw.js); the page raises the
+// flag with a message to the service worker, since the worker cannot read a message while Python runs.
+export const STOP_FLAG_PATH = "__course_stop__/";
+export const STOP_FLAG_MESSAGE = "course-stop";
+
+/** Whether a service worker controls this page and can keep a stop flag for its worker. */
+function stopFlags() {
+  return typeof navigator !== "undefined" && "serviceWorker" in navigator && Boolean(navigator.serviceWorker.controller);
+}
+
+/** An unguessable name for one worker's flag. */
+function randomToken() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 export class Stopped extends Error {
   constructor() {
     super("stopped");
@@ -30,10 +45,14 @@ export class RuntimeClient extends EventTarget {
     this.nextId = 1;
     this.state = "idle";
     this.session = 0; // how many Pythons have become ready: a new number means a fresh namespace
-    // Stop by interrupt needs memory shared with the worker, which only a cross-origin isolated page has
-    // (the service worker isolates the pages it serves). Elsewhere Stop must end the worker.
+    // Stop by interrupt, in the first way this page allows (see raiseInterrupt): (a) memory shared with the
+    // worker, which only a cross-origin isolated page has (the service worker isolates the pages it serves);
+    // (b) a flag the service worker keeps and the worker's Python asks for (stopBy "flag", once the worker
+    // said it reaches it). Where neither works (no service worker, a page opened from disk) Stop ends the worker.
     this.interruptBuffer = self.crossOriginIsolated && typeof SharedArrayBuffer === "function"
       ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+    this.stopBy = null; // "buffer", "flag" or null, as the worker's init answered
+    this.stopToken = null; // names this worker's flag to the service worker
     this.interruptSeen = null;
     this.spinning = 0; // workers ended here that the browser may still be running
     this.leavesWorkersRunning = LEAVES_WORKERS_RUNNING;
@@ -59,6 +78,8 @@ export class RuntimeClient extends EventTarget {
       this.receive(event.data);
     };
     this.worker.onerror = (event) => this.fail(event.message || "the worker failed to start");
+    this.stopBy = null;
+    this.stopToken = this.interruptBuffer || !stopFlags() ? null : randomToken();
     this.lastHeard = Date.now();
     const watchdog = setInterval(() => {
       if (Date.now() - this.lastHeard > STALL_MS * (1 + this.spinning)) this.fail(this.config.stalledMessage || "no answer from the worker");
@@ -74,8 +95,10 @@ export class RuntimeClient extends EventTarget {
         prefetch: !(await allCached(runtime.cache, runtimeURLs)),
         label: this.config.label,
         interruptBuffer: this.interruptBuffer,
+        stopFlagURL: this.stopToken ? new URL("../" + STOP_FLAG_PATH + this.stopToken, this.config.assetsURL).href : null,
       });
       clearInterval(watchdog);
+      this.stopBy = value.stopBy || null;
       this.session += 1;
       this.setState("ready");
       return value;
@@ -123,11 +146,21 @@ export class RuntimeClient extends EventTarget {
     return seen;
   }
 
-  /** Raise KeyboardInterrupt in whatever Python runs now; false where the page cannot (not isolated). */
+  /** Whether raiseInterrupt can reach this worker's Python (tier a or b of Stop). */
+  get canInterrupt() {
+    return Boolean(this.worker && this.stopBy);
+  }
+
+  /** Raise KeyboardInterrupt in whatever Python runs now; false where the page cannot. */
   raiseInterrupt() {
-    if (!this.worker || !this.interruptBuffer) return false;
-    this.interruptBuffer[0] = 2; // SIGINT
-    return true;
+    if (!this.canInterrupt) return false;
+    if (this.stopBy === "buffer") {
+      this.interruptBuffer[0] = 2; // SIGINT, seen within milliseconds
+      return true;
+    }
+    const controller = stopFlags() && navigator.serviceWorker.controller;
+    if (controller) controller.postMessage({ type: STOP_FLAG_MESSAGE, token: this.stopToken }); // seen at the next poll
+    return Boolean(controller);
   }
 
   /** End whatever runs by ending the worker; pending requests reject with Stopped. */
@@ -138,6 +171,7 @@ export class RuntimeClient extends EventTarget {
     }
     this.worker = null;
     this.ready = null;
+    this.stopBy = null;
     for (const { reject } of this.pending.values()) reject(new Stopped());
     this.pending.clear();
     this.setState("idle");
@@ -179,6 +213,7 @@ export class RuntimeClient extends EventTarget {
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.ready = null;
+    this.stopBy = null;
     this.setState(lost ? "lost" : "failed", { reason });
   }
 

@@ -18,23 +18,28 @@ export const POLITE_STOP_MS = 300;
 export const INTERRUPT_AFTER_MS = 150;
 // How long a loop that has seen the request may take to finish its current step.
 export const POLITE_GRACE_MS = 2000;
+// How long interrupted code may take to end before the worker is ended instead: a shared buffer is seen within
+// milliseconds, a service worker's flag at the worker's next poll (0.1 s); a loaded machine is slower. Only
+// code that never returns to the interpreter (one long NumPy call) waits this long for nothing.
+export const INTERRUPTED_STOP_MS = 1000;
 
 export class Scheduler extends EventTarget {
   /**
    * @param {object} client   the runtime client: start(), run(cell, code, onOutput), interrupt(waitMs) -> seen,
-   *                          raiseInterrupt() -> whether it could, interruptBuffer (null where it cannot), stop(), and
+   *                          raiseInterrupt() -> whether it could, canInterrupt (false where it cannot), stop(), and
    *                          session (a new number whenever a fresh Python has become ready)
    * @param {object} strings  the page's UI strings
    * @param {object} options  {politeStopMs, startFailure: async (error) -> the note to show when Python could not start}
    */
   constructor(client, strings, { politeStopMs = POLITE_STOP_MS, interruptAfterMs = INTERRUPT_AFTER_MS,
-    politeGraceMs = POLITE_GRACE_MS, startFailure = null } = {}) {
+    politeGraceMs = POLITE_GRACE_MS, interruptedStopMs = INTERRUPTED_STOP_MS, startFailure = null } = {}) {
     super();
     this.client = client;
     this.strings = strings;
     this.politeStopMs = politeStopMs;
     this.interruptAfterMs = interruptAfterMs;
     this.politeGraceMs = politeGraceMs;
+    this.interruptedStopMs = interruptedStopMs;
     this.startFailure = startFailure || (async (error) => format(strings.runtime_failed, { reason: error.message }));
     this.history = new Map(); // cell id -> code of its last successful run, in run order
     this.session = 0; // the client's session that holds the history's variables
@@ -110,22 +115,23 @@ export class Scheduler extends EventTarget {
   /**
    * Stop whatever runs, keeping Python's variables whenever the code lets us:
    * 1. politely: a loop that yields (training) sees the request and ends between two steps;
-   * 2. by interrupt, where the page is cross-origin isolated: KeyboardInterrupt in the running code,
-   *    for code that never yields (`while True: pass`), or that yields but does not check;
+   * 2. by interrupt, where the client can (a shared buffer on a cross-origin isolated page, else a flag kept
+   *    by the service worker): KeyboardInterrupt in the running code, for code that never yields
+   *    (`while True: pass`), or that yields but does not check;
    * 3. only if neither ended the job: end the worker, drop the queue, restart and replay the earlier cells.
    */
   async stop() {
     const job = this.running;
     this.cancelQueued();
     if (job) {
-      const seen = await this.client.interrupt(this.client.interruptBuffer ? this.interruptAfterMs : this.politeStopMs);
+      const seen = await this.client.interrupt(this.client.canInterrupt ? this.interruptAfterMs : this.politeStopMs);
       let interrupted = !seen && this.client.raiseInterrupt();
       // A loop that saw the request ends at its next step, however busy the machine; code that did not see
-      // it ends now (interrupted) or never.
-      let ended = await this.endsWithin(seen ? this.politeGraceMs : interrupted ? this.politeStopMs : 0);
+      // it ends soon (interrupted) or never.
+      let ended = await this.endsWithin(seen ? this.politeGraceMs : interrupted ? this.interruptedStopMs : 0);
       if (!ended && seen && this.client.raiseInterrupt()) {
         interrupted = true;
-        ended = await this.endsWithin(this.politeStopMs);
+        ended = await this.endsWithin(this.interruptedStopMs);
       }
       if (ended) {
         job.note(interrupted ? this.strings.stopped_interrupted : this.strings.stopped_between_steps, "stopped");

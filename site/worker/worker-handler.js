@@ -1,8 +1,11 @@
 /* The worker side of the page <-> Python protocol, shared by both worker entries.
  *
- * Messages in:  {type: "init", id, indexURL, libraryURL, packages, files, prefetch, label, interruptBuffer?}
+ * Messages in:  {type: "init", id, indexURL, libraryURL, packages, files, prefetch, label, interruptBuffer?,
+ *                stopFlagURL?}
  *               (interruptBuffer: a Uint8Array on a SharedArrayBuffer, given only on a cross-origin isolated
- *               page; the page writes 2 (SIGINT) into it and Pyodide raises KeyboardInterrupt in the running code)
+ *               page; the page writes 2 (SIGINT) into it and Pyodide raises KeyboardInterrupt in the running code.
+ *               stopFlagURL, given instead where there is no such buffer: the stop flag the service worker keeps
+ *               for this worker, see stopFlag. Init answers with stopBy: "buffer", "flag" or null.)
  *               {type: "run", id, cell, code}
  *               {type: "check", id, code, checker}      grade a solution with a checker module
  *               {type: "call", id, name, args}          call a py/ function "module:name" (explorables)
@@ -26,8 +29,82 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   let current = null;
   let queue = Promise.resolve();
   let interruptBuffer = null;
+  let flag = null; // tier (b) of Stop: see stopFlag
 
   const post = (message) => self.postMessage(message);
+
+  // Where Pyodide keeps the interrupt buffer it reads (0.17: interrupt_buffer; later: Py_EmscriptenSignalBuffer).
+  const BUFFER_NAMES = ["Py_EmscriptenSignalBuffer", "interrupt_buffer"];
+
+  /**
+   * Tier (b) of Stop, for pages without SharedArrayBuffer: Pyodide gets an interrupt buffer of its own, and
+   * Python's eval loop, which reads it at its interrupt checks (every opcode in Pyodide 0.17, every 50 in later
+   * ones), now reads it through a getter. Every CLOCK_EVERY reads the getter looks at the clock, and at most
+   * every POLL_MS it asks the service worker, by a synchronous request, whether the page raised this worker's
+   * flag; if so it writes 2 (SIGINT) into the buffer. So Stop reaches plain Python loops without shared memory.
+   * The getter is on a named property because V8 runs those far faster than a getter on element 0 (cost:
+   * benchmarks/stop_hook.py). Returns {buffer, reset()}; null when the service worker does not answer the
+   * flag's URL (it does not control this worker) or this Pyodide keeps its buffer elsewhere.
+   */
+  function stopFlag(url) {
+    const POLL_MS = 100;
+    const CLOCK_EVERY = 256;
+    const ask = (query) => {
+      const request = new XMLHttpRequest();
+      request.open("GET", url + query, false);
+      request.send();
+      return request.status === 200 ? request.responseText : "";
+    };
+    try {
+      if (ask("?reset") !== "0") return null;
+    } catch (error) {
+      return null; // refused, or no answer at all: this worker cannot reach a flag
+    }
+    const buffer = new Uint8Array(1);
+    pyodide.setInterruptBuffer(buffer);
+    const module = pyodide._module;
+    const name = module && BUFFER_NAMES.find((candidate) => module[candidate] === buffer);
+    if (!name) {
+      pyodide.setInterruptBuffer(undefined);
+      return null;
+    }
+    let reads = 0;
+    let next = 0;
+    const poll = () => {
+      const now = performance.now();
+      if (now < next) return;
+      next = now + POLL_MS;
+      try {
+        if (ask("") === "2") buffer[0] = 2;
+      } catch (error) {
+        // the service worker went away: Stop falls back to ending the worker
+      }
+    };
+    Object.defineProperty(module, name, {
+      configurable: true,
+      get() {
+        if (++reads >= CLOCK_EVERY) {
+          reads = 0;
+          poll();
+        }
+        return buffer;
+      },
+      set() {}, // setInterruptBuffer again: this buffer stays
+    });
+    return {
+      buffer,
+      /** Forget a Stop that came after the previous request ended; the next poll comes after POLL_MS. */
+      reset() {
+        buffer[0] = 0;
+        next = performance.now() + POLL_MS;
+        try {
+          ask("?reset");
+        } catch (error) {
+          // as in a poll: nothing to forget
+        }
+      },
+    };
+  }
 
   // Python calls this with a JSON list of output items while a cell runs.
   self.courseEmit = (json) => post({ type: "output", id: current, items: JSON.parse(String(json)) });
@@ -93,9 +170,17 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   async function init(message) {
     if (message.prefetch) await prefetch(message.indexURL, message.files);
     pyodide = await loadPyodide({ indexURL: message.indexURL });
-    if (message.interruptBuffer && typeof pyodide.setInterruptBuffer === "function") {
-      interruptBuffer = message.interruptBuffer;
-      pyodide.setInterruptBuffer(interruptBuffer);
+    let stopBy = null;
+    if (typeof pyodide.setInterruptBuffer === "function") {
+      if (message.interruptBuffer) {
+        interruptBuffer = message.interruptBuffer;
+        pyodide.setInterruptBuffer(interruptBuffer);
+        stopBy = "buffer";
+      } else if (message.stopFlagURL) {
+        flag = stopFlag(message.stopFlagURL);
+        interruptBuffer = flag && flag.buffer;
+        stopBy = flag ? "flag" : null;
+      }
     }
     if (message.packages.length) await pyodide.loadPackage(message.packages);
     const response = await fetch(message.libraryURL);
@@ -103,12 +188,14 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
     pyodide.globals.set("_course_library", await response.text());
     await pyodide.runPythonAsync(BOOT);
     booted = true;
-    return python({ ...message, interruptBuffer: undefined }); // the buffer stays in JavaScript
+    const value = await python({ ...message, interruptBuffer: undefined }); // the buffer stays in JavaScript
+    return { ...value, stopBy };
   }
 
   async function python(message) {
     // A Stop that arrived after the previous request ended must not interrupt this one.
-    if (interruptBuffer) interruptBuffer[0] = 0;
+    if (flag) flag.reset();
+    else if (interruptBuffer) interruptBuffer[0] = 0;
     pyodide.globals.set("_course_request", JSON.stringify(message));
     const reply = JSON.parse(String(await pyodide.runPythonAsync(HANDLE)));
     if (!reply.ok) throw new Error(reply.error.text.trim());

@@ -30,7 +30,7 @@ class FakeClient {
     this.ran = []; // [worker, cell, code]
     this.pending = new Set();
     this.failNextStart = null;
-    this.interruptBuffer = null;
+    this.canInterrupt = false; // true: a shared buffer or the service worker's flag reaches Python
   }
 
   async start() {
@@ -68,7 +68,7 @@ class FakeClient {
   }
 
   // A loop that yields ("steps") sees the polite request; one that never yields ("forever") sees only an
-  // interrupt, and only on an isolated page (interruptBuffer set); "deaf" ignores both.
+  // interrupt, and only where the client can raise one (canInterrupt); "deaf" ignores both.
   async interrupt() {
     let seen = false;
     for (const entry of this.pending) {
@@ -82,7 +82,7 @@ class FakeClient {
   }
 
   raiseInterrupt() {
-    if (!this.interruptBuffer) return false;
+    if (!this.canInterrupt) return false;
     for (const entry of this.pending) {
       if (!entry.deaf) {
         this.pending.delete(entry);
@@ -289,9 +289,9 @@ test("cells queued behind one that kills Python are dropped, not left waiting", 
 });
 
 
-test("on an isolated page stop interrupts a loop that never yields, and nothing is restarted", async () => {
+test("where Python can be interrupted, stop interrupts a loop that never yields, and nothing is restarted", async () => {
   const client = new FakeClient();
-  client.interruptBuffer = new Uint8Array(1);
+  client.canInterrupt = true;
   const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 1000, interruptAfterMs: 5 });
   await scheduler.run([cell(1, "a")]);
   const loop = cell(2, "forever");
@@ -306,7 +306,7 @@ test("on an isolated page stop interrupts a loop that never yields, and nothing 
 
 test("a loop that sees the polite request is never interrupted, even where it could be", async () => {
   const client = new FakeClient();
-  client.interruptBuffer = new Uint8Array(1);
+  client.canInterrupt = true;
   let raised = 0;
   const raise = client.raiseInterrupt.bind(client);
   client.raiseInterrupt = () => { raised += 1; return raise(); };
@@ -321,8 +321,8 @@ test("a loop that sees the polite request is never interrupted, even where it co
 
 test("code that ignores the interrupt too is ended with its worker", async () => {
   const client = new FakeClient();
-  client.interruptBuffer = new Uint8Array(1);
-  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 5, interruptAfterMs: 5 });
+  client.canInterrupt = true;
+  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 5, interruptAfterMs: 5, interruptedStopMs: 5 });
   await scheduler.run([cell(1, "a")]);
   const stuck = cell(2, "deaf");
   scheduler.run([stuck]);
