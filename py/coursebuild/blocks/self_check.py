@@ -48,7 +48,6 @@ class Item:
     """One thing the learner should be able to do, and the blocks that practise it."""
 
     text: object
-    line: int
     references: list = field(default_factory=list)
 
     def checked(self):
@@ -61,7 +60,6 @@ class SelfCheck:
     """The list: its position among the lesson's self-checks and its items."""
 
     number: int
-    line: int
     items: list
     is_self_check = True
 
@@ -122,7 +120,7 @@ def _first_per_section(references):
 
 
 def _label(reference, context):
-    """A link's text: the heading the block sits under, else the block's own name ('Pregunta 3.', 'Celda 5')."""
+    """A link's text: the heading the block sits under, else the block's own name ('Pregunta 3', 'Celda 5')."""
     if reference.section is not None:
         return context.markdown.renderer.renderInline(reference.section.children, context.markdown.options,
                                                       {"context": context})
@@ -197,7 +195,7 @@ def parse(directive, context):
              for number, (node, value) in enumerate(zip(root.value, spec), 1)]
     if None in items:
         return None
-    return SelfCheck(number=context.next_number("self-check"), line=directive.line, items=items)
+    return SelfCheck(number=context.next_number("self-check"), items=items)
 
 
 def _parse_item(number, node, value, directive, context):
@@ -229,7 +227,7 @@ def _parse_item(number, node, value, directive, context):
     if not ok:
         return None
     text_line = first + lines["text"][1].start_mark.line + (1 if lines["text"][1].style in ("|", ">") else 0)
-    return Item(text=context.parse_body(text, text_line), line=line, references=references)
+    return Item(text=context.parse_body(text, text_line), references=references)
 
 
 def _references(number, kind, where, first, context):
