@@ -41,11 +41,11 @@ explanation: Yes.
 """
 
 
-def build(tmp_path, self_check, capsys):
-    """Build one lesson made of BLOCKS and `self_check`; (status, stderr, page html)."""
+def build(tmp_path, self_check, capsys, blocks=BLOCKS):
+    """Build one lesson made of `blocks` and `self_check`; (status, stderr, page html)."""
     folder = tmp_path / "lessons" / "01-t"
     folder.mkdir(parents=True)
-    (folder / "lesson.md").write_text(HEADER + BLOCKS + textwrap.dedent(self_check), encoding="utf-8")
+    (folder / "lesson.md").write_text(HEADER + blocks + textwrap.dedent(self_check), encoding="utf-8")
     status = cli.main(["--lessons", str(tmp_path / "lessons"), "--out", str(tmp_path / "_site"), "build"])
     page = tmp_path / "_site" / "01-t" / "index.html"
     return status, capsys.readouterr().err, page.read_text(encoding="utf-8") if page.exists() else ""
@@ -93,6 +93,13 @@ def test_an_anchor_follows_its_block_when_a_block_is_inserted_before_it(tmp_path
     after = re.search(r'id="quiz-second">([^<]+)<', after_page).group(1)
     assert (before, after) == ("Question 3.", "Question 4.")  # its number moved, its anchor did not
     assert '<a href="#quiz-second">' in after_page
+
+
+def test_a_block_under_no_heading_is_linked_by_its_own_name(tmp_path, capsys):
+    untitled = BLOCKS.split("## First part\n")[1].split("## Second part")[0]  # quiz "first", then one with no id
+    status, err, page = build(tmp_path, "```{self-check}\n- text: T.\n  quiz: first\n```\n", capsys, untitled)
+    assert status == 0, err
+    assert '<a href="#quiz-first">Question 1</a>' in page
 
 
 ERRORS = {
