@@ -250,6 +250,7 @@ BLOCK_REGIONS = {  # where each kind of block puts its Markdown on the page
     "exercise hint": r'<ol class="hints".*?</ol>',
     "explorable caption": r"<figcaption>.*?</figcaption>",
     "further reading": r'<aside class="further-reading".*?</aside>',
+    "self-check item": r'<li class="self-check-item".*?</li>',
 }
 
 

@@ -20,7 +20,8 @@ SOURCE = (BASE / "lesson.md").read_text(encoding="utf-8")
 # Text from every block of the base lesson; a page built from a mutation must still show each.
 MARKERS = ("Prose quotes", "a café", "The layer has", "Are there", "Yes,", "No,", "Four matrices make",
            "Write a layer with", "Count", "The caption quotes", "A source", "How many parameters, again?",
-           "Count them once more.", "a quarter?", "It is one over four.")
+           "Count them once more.", "a quarter?", "It is one over four.",
+           "Write the layer of")
 WHERE = re.compile(r"^\S+?\.(md|py)(:\d+)?: ")
 FENCED_NAMES = re.compile(r"^(`{3,}|:{3,})\{([a-z-]+)\}", re.M)
 OPTION_LINES = re.compile(r"^:([a-z]+):", re.M)

@@ -20,6 +20,8 @@ EXERCISE = FOLDER / "exercises" / "atencion_causal"
 CHECKER = "course.checkers.causal_mask_fix"
 LESSON = read_lesson(FOLDER / "lesson.md")[0]
 WRONG = sorted(path.name for path in (EXERCISE / "wrong").glob("*.py"))
+EPOCHS = int(re.search(r"^epocas, ancho, ancho_mlp = (\d+),", next(
+    cell.code for cell in LESSON.cells if cell.key == "mp-dos-bloques"), re.M).group(1))  # the mini-project's setting
 
 
 def first_attention_row():
@@ -178,7 +180,8 @@ def test_the_mini_project_sorts_at_least_99_percent_of_held_out_sequences_in_cpy
     page_html = (course_site / SLUG / "index.html").read_text()
     two = table_rows(cell_output(page_html, 11))
     one = table_rows(cell_output(page_html, 14))
-    assert [row[0] for row in two] == [1, 2, 3] and [row[0] for row in one] == [1, 2, 3]
+    epochs = list(range(1, EPOCHS + 1))
+    assert [row[0] for row in two] == epochs and [row[0] for row in one] == epochs
     assert two[-1][3] >= 99.0
     assert one[-1][3] < two[-1][3]  # the lesson says one block does not get as far
     assert "¿bien ordenada? True" in cell_output(page_html, 12)
@@ -202,10 +205,15 @@ def test_every_link_inside_the_page_points_at_something_on_it(course_site):
     assert len(targets) >= 10 and targets <= ids, targets - ids
 
 
-def test_every_self_check_item_links_to_an_exercise():
-    section = LESSON.source.split("## ¿Lo lograste?")[1]
-    items = [line for line in section.splitlines() if line.startswith("- ")]
-    assert len(items) == 6 and all(re.search(r"\]\(#(quiz|cell|exercise)-", item) for item in items)
+def test_every_self_check_item_names_the_blocks_that_practise_it():
+    (check,) = LESSON.self_checks
+    assert len(check.items) == 6
+    kinds = [sorted({ref.kind for ref in item.references}) for item in check.items]
+    # Only the free reflection (exercise 2) has nothing to check; every other item names a quiz or the exercise.
+    assert [bool(item.checked()) for item in check.items] == [True, False, True, True, True, True]
+    assert kinds[1] == ["cell"] and kinds[3] == ["exercise"]
+    assert {ref.name for item in check.items for ref in item.references if ref.kind == "quiz"} == {
+        quiz.key for quiz in LESSON.quizzes}  # every question of the sheet counts towards some item
 
 
 # In Chromium: the quizzes grade, the exercise grades, the mini-project trains and draws.
@@ -280,9 +288,9 @@ def test_the_mini_project_trains_to_99_percent_in_the_browser_and_draws_the_grid
     seconds = time.monotonic() - start
     print("two blocks in Chromium: {:.1f} s, held-out sequences {:.1f} %".format(seconds, rows[-1][3]))
     assert page.locator("#cell-11").get_attribute("data-state") == "done"
-    assert len(rows) == 3 and rows[-1][3] >= 99.0
+    assert len(rows) == EPOCHS and rows[-1][3] >= 99.0
     expect(page.locator("#cell-11 progress")).to_have_attribute("value", re.compile(r"^\d+$"))
-    expect(page.locator("#cell-11 .progress-text")).to_contain_text("Época 3/3")
+    expect(page.locator("#cell-11 .progress-text")).to_contain_text("Época {0}/{0}".format(EPOCHS))
     run_cell(page, 12)
     grid = page.locator("#cell-12 .figure-grid")
     expect(grid.locator(".figure-row")).to_have_count(2)
@@ -291,17 +299,118 @@ def test_the_mini_project_trains_to_99_percent_in_the_browser_and_draws_the_grid
     start = time.monotonic()
     one = table_rows(run_cell(page, 14))
     print("one block in Chromium: {:.1f} s, held-out sequences {:.1f} %".format(time.monotonic() - start, one[-1][3]))
-    assert len(one) == 3 and one[-1][3] < rows[-1][3]
+    assert len(one) == EPOCHS and one[-1][3] < rows[-1][3]
 
 
 def test_stop_during_the_mini_project_keeps_the_model_and_says_where_it_stopped(page, course_server):
     page.goto(course_server.url(PAGE))
     run_cell(page, 1)
     page.locator("#cell-11 [data-action=run]").click()
-    expect(page.locator("#cell-11 .progress-text")).to_contain_text("Época 1/3 · paso", timeout=120_000)
+    expect(page.locator("#cell-11 .progress-text")).to_contain_text("Época 1/{} · paso".format(EPOCHS), timeout=120_000)
     page.locator("[data-action=stop]").click()
     expect(page.locator("#cell-11")).to_have_attribute("data-state", "done", timeout=30_000)
     expect(page.locator("#cell-11 .out-stdout")).to_contain_text("detenido durante la época 1")
     expect(page.locator("#cell-11 .progress-text")).to_contain_text("detenido")
     run_cell(page, 12)  # the stopped model is still there and can be drawn
     expect(page.locator("#cell-12 svg.heatmap")).to_have_count(4)
+
+
+# The «¿Lo lograste?» list, ticked from the learner's saved work.
+
+def quiz_form(page, key):
+    """The form of the quiz whose id is `key`."""
+    return page.locator("form.quiz", has=page.locator("#quiz-" + key))
+
+
+def answer_quiz(page, key, right=True):
+    """Answer the quiz `key` right (or wrong) as a learner would, and wait for the verdict."""
+    quiz = next(quiz for quiz in LESSON.quizzes if quiz.key == key)
+    form = quiz_form(page, key)
+    if quiz.kind == "numeric":
+        form.locator("input[type=text]").fill(spanish(quiz.answer if right else quiz.answer + 2 * quiz.tolerance + 1))
+    else:
+        options = form.locator("input")
+        chosen = quiz.correct if right else [i for i in range(options.count()) if i not in quiz.correct][:1]
+        for i in range(options.count()):
+            options.nth(i).set_checked(i in chosen)
+    form.locator("button[type=submit]").click()
+    expect(form.locator(".quiz-verdict")).to_have_text("Correcto." if right else "No es correcto.")
+
+
+def item(page, index):
+    """The self-check list's item at `index` (0-based, in the order the lesson lists them)."""
+    return page.locator(".self-check-item[data-item='{}']".format(index))
+
+
+def expect_ticked(page, index, ticked):
+    """The item shows a tick and says «Hecho» (or an empty ring and «Pendiente»), not by colour alone."""
+    entry = item(page, index)
+    expect(entry).to_have_attribute("data-state", "done" if ticked else "todo")
+    expect(entry.locator(".self-check-mark")).to_have_text("✓" if ticked else "")
+    expect(entry.locator(".self-check-state")).to_have_text("Hecho:" if ticked else "Pendiente:")
+
+
+VIT = ["e8-parches", "e8-numeros", "e8-tokens", "e8-crece"]  # item 6 of the list (index 5)
+
+
+def test_the_self_check_ticks_an_item_only_when_all_its_questions_are_right_and_keeps_it_on_reload(page, course_server):
+    page.goto(course_server.url(PAGE))
+    summary = page.locator(".self-check-summary")
+    expect(summary).to_have_text("0 de 5 hechos")
+    expect_ticked(page, 5, False)
+    answer_quiz(page, VIT[0], right=False)
+    expect_ticked(page, 5, False)
+    expect(item(page, 5).locator(".self-check-progress")).to_have_text(" (0 de 4)")
+    quiz_form(page, VIT[0]).locator("[data-action=retry]").click()
+    for key in VIT[:3]:
+        answer_quiz(page, key)
+    expect_ticked(page, 5, False)  # three of four right is not done
+    expect(item(page, 5).locator(".self-check-progress")).to_have_text(" (3 de 4)")
+    answer_quiz(page, VIT[3])
+    expect_ticked(page, 5, True)
+    expect(summary).to_have_text("1 de 5 hechos")
+    answer_quiz(page, "e6-posicion")  # one of item 5's three questions
+    expect(item(page, 4).locator(".self-check-progress")).to_have_text(" (1 de 3)")
+
+    page.reload()
+    expect_ticked(page, 5, True)
+    expect(item(page, 4).locator(".self-check-progress")).to_have_text(" (1 de 3)")
+    expect(summary).to_have_text("1 de 5 hechos")
+    quiz_form(page, VIT[2]).locator("[data-action=retry]").click()  # the learner takes an answer back
+    expect_ticked(page, 5, False)
+    expect(summary).to_have_text("0 de 5 hechos")
+
+
+def test_the_free_reflection_item_is_never_ticked_and_says_that_nothing_checks_it(page, course_server):
+    page.goto(course_server.url(PAGE))
+    reflection = item(page, 1)
+    expect(reflection).to_have_attribute("data-state", "manual")
+    expect(reflection.locator(".self-check-manual")).to_have_text("(sin comprobación automática: eso lo juzgas tú)")
+    expect(reflection.locator(".self-check-mark")).to_be_hidden()
+    expect(reflection.locator("a")).to_have_attribute("href", "#cell-e2-plataforma")
+    reflection.locator("a").click()
+    expect(page.locator("#cell-e2-plataforma")).to_be_in_viewport()
+
+
+def test_passing_the_exercise_ticks_its_item_and_a_failed_check_does_not(page, course_server):
+    page.goto(course_server.url(PAGE))
+    submit(page, (EXERCISE / "starter.py").read_text())
+    expect_ticked(page, 3, False)
+    submit(page, (EXERCISE / "solution.py").read_text())
+    expect_ticked(page, 3, True)
+    page.reload()
+    expect_ticked(page, 3, True)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_ticked_self_check_has_no_serious_axe_violations(browser, course_server, scheme):
+    context = browser.new_context(bypass_csp=True, color_scheme=scheme)  # axe is injected as a script
+    page = context.new_page()
+    page.goto(course_server.url(PAGE))
+    for key in VIT:
+        answer_quiz(page, key)
+    expect_ticked(page, 5, True)
+    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+    result = page.evaluate("() => axe.run(document.querySelector('.self-check'), {resultTypes: ['violations']})")
+    context.close()
+    assert [(v["id"], v["impact"]) for v in result["violations"] if v["impact"] in ("serious", "critical")] == []

@@ -69,6 +69,10 @@ class Lesson:
     def quizzes(self):
         return self._blocks("is_quiz")
 
+    @property
+    def self_checks(self):
+        return self._blocks("is_self_check")
+
 
 def markdown():
     """The Markdown parser every lesson and directive body goes through."""
@@ -104,6 +108,7 @@ def read_lesson(path):
             if block is not None:
                 token.meta["block"] = block
                 lesson.blocks.append(block)
+    blocks.resolve(lesson, errors)
     return lesson, errors.errors
 
 

@@ -146,6 +146,7 @@ def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runti
         "cells": [cell.data() for cell in lesson.cells],
         "exercises": [exercise.data() for exercise in lesson.exercises],
         "quizzes": [quiz.data() for quiz in lesson.quizzes],
+        "self_checks": [self_check.data() for self_check in lesson.self_checks],
         "explorables": [explorable.data() for explorable in lesson.explorables],
         "runtime": runtime_manifest,
         "strings": strings,

@@ -86,6 +86,8 @@ export class Exercise {
     this.state.attempts += 1;
     this.state.result = { passed: result.passed, results: result.results };
     this.persist();
+    // A self-check list reads the saved result.
+    this.element.dispatchEvent(new CustomEvent("work-saved", { bubbles: true, detail: { kind: "exercise", key: this.data.key } }));
     this.page.showOutput(this.output, result.output);
     this.setStatus(result.passed ? "done" : "failed");
     this.render();

@@ -14,6 +14,7 @@ import { pageNotice, savedNotice } from "./notice.js";
 import { RuntimeBar } from "./runtime-bar.js";
 import { RuntimeClient } from "./runtime-client.js";
 import { Scheduler } from "./scheduler.js";
+import { SelfCheck } from "./self-check.js";
 import { registerServiceWorker } from "./service.js";
 import { blockNames, sweep } from "./storage.js";
 import { format } from "./strings.js";
@@ -60,6 +61,8 @@ class LessonPage {
     this.exercises = this.build(data.exercises, "exercise-", () => Exercise);
     this.quizzes = this.build(data.quizzes, "quiz-", () => Quiz);
     this.explorables = this.build(data.explorables, "explorable-", (entry) => EXPLORABLES[entry.kind]);
+    // After the quizzes and exercises: they restore (and re-grade) their saved work, which the lists read.
+    this.selfChecks = this.build(data.self_checks, "self-check-", () => SelfCheck);
     this.setAsideStrays();
     const bar = document.querySelector("main > .runtime-bar");
     if (bar) this.wireRuntime(bar);

@@ -113,6 +113,12 @@ export class Quiz {
       ? (result.state === "right" ? this.strings.quiz_right : this.strings.quiz_wrong) : result.message;
     this.explanation.hidden = !graded;
     save(this.stateKey, { answer, checked: graded, state: result.state });
+    this.announce();
+  }
+
+  /** Tell the page (a self-check list) that this question's saved answer changed. */
+  announce() {
+    this.element.dispatchEvent(new CustomEvent("work-saved", { bubbles: true, detail: { kind: "quiz", key: this.data.key } }));
   }
 
   retry() {
@@ -124,6 +130,7 @@ export class Quiz {
       else input.checked = false;
     }
     save(this.stateKey, { answer: this.answer(), checked: false });
+    this.announce();
     this.inputs()[0].focus();
   }
 }

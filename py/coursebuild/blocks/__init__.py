@@ -20,7 +20,7 @@ role see the values the build computed.
 """
 
 from ..errors import closest
-from . import answer, code_cell, exercise, explorable, further_reading, quiz
+from . import answer, code_cell, exercise, explorable, further_reading, quiz, self_check
 from .base import ParseContext, check_options, non_finite
 from .directive import malformed
 
@@ -31,6 +31,7 @@ BLOCKS = {
     "explorable": explorable,
     "further-reading": further_reading,
     "quiz": quiz,
+    "self-check": self_check,
 }
 
 
@@ -49,6 +50,13 @@ def parse(directive, context):
     return block
 
 
+def resolve(lesson, errors):
+    """Let blocks that name other blocks (a self-check) find them, once the whole lesson is parsed."""
+    for block in lesson.blocks:
+        if hasattr(block, "resolve"):
+            block.resolve(lesson, errors)
+
+
 def check_data(block, directive, context):
     """Report a number in the block's page data that is not finite (JSON has no NaN or Infinity: the page would not load)."""
     data = getattr(block, "data", None)
@@ -65,4 +73,4 @@ def check_fence(token, errors):
         errors.error(token.map[0] + 1, problem)
 
 
-__all__ = ["BLOCKS", "ParseContext", "check_fence", "check_options", "parse"]
+__all__ = ["BLOCKS", "ParseContext", "check_fence", "check_options", "parse", "resolve"]

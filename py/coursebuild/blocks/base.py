@@ -1,6 +1,7 @@
 """What every block parser shares: the parse context, block bodies and option checking."""
 
 import hashlib
+import html
 import math
 import re
 from dataclasses import dataclass, field
@@ -96,6 +97,18 @@ def block_key(directive, context, kind, source):
         context.errors.error(directive.line, "the {} id '{}' is already used at line {}; give each {} its own "
                                              "id".format(kind, explicit, earlier, kind))
     return explicit
+
+
+def anchor(kind, key):
+    """The element id a link to a block uses: '<kind>-<key>' for a key an author gave (a hash key is not stable)."""
+    return None if key.startswith("~") else "{}-{}".format(kind, key)
+
+
+def anchor_attribute(kind, key):
+    """' id="<kind>-<key>"' for the label of a block whose key is stable, else nothing."""
+    # On the label, not the block: the block's own element keeps its positional id, which the page controller finds.
+    stable = anchor(kind, key)
+    return ' id="{}"'.format(html.escape(stable)) if stable else ""
 
 
 def non_finite(value, where=""):

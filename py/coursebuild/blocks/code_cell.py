@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from .. import highlight
 from ..outputs import render_output
-from .base import block_key, check_options
+from .base import anchor_attribute, block_key, check_options
 
 KERNELS = ("ipython3", "python3", "python", "")
 TAGS = ("raises-exception",)
@@ -42,7 +42,7 @@ class CodeCell:
         output = context.outputs.get(self.number, [])
         return (
             '<section class="cell" id="cell-{n}" data-cell="{n}" aria-label="{label}">\n'
-            '<div class="cell-bar"><span class="cell-name">{label}</span>'
+            '<div class="cell-bar"><span class="cell-name"{anchor}>{label}</span>'
             '<span class="cell-actions" hidden>'
             '<button type="button" class="button run" data-action="run" aria-label="{run_label}">{run}</button>'
             '<button type="button" class="button reset" data-action="reset" hidden>{reset}</button>'
@@ -52,7 +52,7 @@ class CodeCell:
             '<div class="cell-output" aria-live="polite" aria-label="{output_label}" data-origin="build">{out}</div>\n'
             '</section>\n'
         ).format(
-            n=self.number, label=html.escape(label),
+            n=self.number, label=html.escape(label), anchor=anchor_attribute("cell", self.key),
             run=html.escape(strings["run"]), reset=html.escape(strings["reset"]),
             run_label=html.escape("{} {}".format(strings["run"], label)),
             code_label=html.escape(strings["code_label"].format(n=self.number)),

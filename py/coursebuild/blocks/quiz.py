@@ -23,7 +23,7 @@ import yaml
 
 from ..errors import closest
 from ..glue_role import format_value
-from .base import block_key, check_options
+from .base import anchor_attribute, block_key, check_options
 
 KINDS = ("single", "multiple", "numeric", "truefalse")
 KEYS = {  # the keys each kind of question takes
@@ -84,14 +84,15 @@ class Quiz:
                              for value, text in zip(values, choices))
         return (
             '<form class="quiz" id="quiz-{n}" data-kind="{kind}" novalidate>\n'
-            '<fieldset><legend><span class="quiz-number-label">{label}</span> {question}</legend>\n'
+            '<fieldset><legend><span class="quiz-number-label"{anchor}>{label}</span> {question}</legend>\n'
             '{notes}<div class="quiz-inputs">{inputs}</div></fieldset>\n'
             '<div class="quiz-actions" hidden><button type="submit" class="button">{check}</button>'
             '<button type="button" class="button" data-action="retry">{retry}</button></div>\n'
             '<div class="quiz-feedback" role="status" aria-live="polite" hidden><p class="quiz-verdict"></p>'
             '<div class="quiz-explanation" hidden>{explanation}</div></div>\n'
             "</form>\n"
-        ).format(n=self.number, kind=self.kind, label=html.escape(strings["quiz_question"].format(n=self.number)),
+        ).format(n=self.number, kind=self.kind, anchor=anchor_attribute("quiz", self.key),
+                 label=html.escape(strings["quiz_question"].format(n=self.number)),
                  question=_inline(context, self.question), inputs=inputs, check=html.escape(strings["quiz_check"]),
                  retry=html.escape(strings["quiz_retry"]), explanation=context.render_body(self.explanation),
                  notes="".join('<p class="quiz-note">{}</p>'.format(html.escape(note)) for note in notes))

@@ -1,0 +1,65 @@
+// A self-check list: each item is ticked when every quiz it names is answered right and every exercise it names
+// is passed, as the learner's saved work says. It reads that work when the page starts (the quizzes and exercises
+// have restored and re-graded theirs by then) and again whenever a block saves a result ("work-saved").
+import { findAll } from "./find.js";
+import { isRecord, key, load } from "./storage.js";
+import { format } from "./strings.js";
+
+const CONTENT = ".self-check-text"; // the lesson's text of an item
+const MARKS = { done: "✓", todo: "" }; // "todo" is an empty ring (style.css)
+
+/** True when the saved work under `name` is a quiz answered right ({answer, checked, state}). */
+function quizRight(name) {
+  const saved = load(name);
+  return isRecord(saved) && saved.checked === true && saved.state === "right";
+}
+
+/** True when the saved work under `name` is an exercise whose last check passed ({…, result: {passed}}). */
+function exercisePassed(name) {
+  const saved = load(name);
+  return isRecord(saved) && isRecord(saved.result) && saved.result.passed === true;
+}
+
+export class SelfCheck {
+  constructor(element, data, page) {
+    this.element = element;
+    this.data = data;
+    this.page = page;
+    this.strings = page.strings;
+    this.items = findAll(element, ".self-check-item", CONTENT);
+    this.summary = findAll(element, ".self-check-summary", CONTENT)[0];
+    findAll(element, ".self-check-rule", CONTENT)[0].hidden = false;
+    document.addEventListener("work-saved", () => this.update());
+    this.update();
+  }
+
+  /** [done, total] for one item: how many of the blocks it names have their result saved. */
+  progress(entry) {
+    const lesson = this.page.data.lesson;
+    const quizzes = entry.quiz.map((id) => quizRight(key(lesson, "quiz", id)));
+    const exercises = entry.exercise.map((id) => exercisePassed(key(lesson, "exercise", id)));
+    const results = [...quizzes, ...exercises];
+    return [results.filter(Boolean).length, results.length];
+  }
+
+  /** Tick each item whose named quizzes and exercises are all done, and count the ticked items. */
+  update() {
+    let done = 0;
+    let total = 0;
+    this.data.items.forEach((entry, index) => {
+      const item = this.items[index];
+      const [right, named] = this.progress(entry);
+      if (!item || named === 0) return; // an item that names only cells is not checked, and says so itself
+      const state = right === named ? "done" : "todo";
+      item.dataset.state = state;
+      findAll(item, ".self-check-mark", CONTENT)[0].textContent = MARKS[state];
+      findAll(item, ".self-check-state", CONTENT)[0].textContent = this.strings["self_check_" + state] + " ";
+      findAll(item, ".self-check-progress", CONTENT)[0].textContent = state === "todo" && named > 1
+        ? " " + format(this.strings.self_check_item_progress, { done: right, total: named }) : "";
+      done += state === "done" ? 1 : 0;
+      total += 1;
+    });
+    this.summary.textContent = format(this.strings.self_check_summary, { done, total });
+    this.summary.hidden = total === 0;
+  }
+}
