@@ -123,3 +123,15 @@ def test_stop_during_a_check_gives_no_verdict_and_blames_nothing():
     result = grade("def multi_head(X, Wq, Wk, Wv, Wo, h):\n    raise KeyboardInterrupt\n",
                    "course.checkers.multi_head")
     assert result["stopped"] is True and result["passed"] is False and result["results"] == []
+
+
+def test_a_progress_bar_stays_where_it_first_appeared_and_shows_its_last_state():
+    # The page updates its bar in place; the build's record of the cell must look the same.
+    code = ("from course import runner\nprint('before')\nfor epoch in (1, 2):\n"
+            "    runner.progress({'epoch': epoch, 'epochs': 2, 'step': epoch, 'steps': 2, 'loss': '0.5'})\n"
+            "    print('epoch', epoch)\n")
+    output = run(Session(), 1, code)["output"]
+    kinds = [item["type"] for item in output]
+    assert kinds == ["stream", "progress", "stream"]
+    assert output[1]["epoch"] == 2
+    assert output[0]["text"] == "before\n" and output[2]["text"] == "epoch 1\nepoch 2\n"

@@ -72,10 +72,14 @@ class OutputSink:
         self.flush()
 
     def set_progress(self, item):
-        """Replace the cell's progress item (there is at most one) and pass it on at once."""
-        self.items = [each for each in self.items if each["type"] != "progress"]
-        self._pending = [each for each in self._pending if each["type"] != "progress"]
-        self._add(item)
+        """Replace the cell's progress item (there is at most one) where it first appeared, as the page keeps
+        its bar, and pass it on at once."""
+        shown = [index for index, each in enumerate(self.items) if each["type"] == "progress"]
+        if shown:
+            self.items[shown[0]] = item
+        else:
+            self.items.append(item)
+        self._pending = [each for each in self._pending if each["type"] != "progress"] + [item]
         self.flush()
 
     def close(self):

@@ -9,10 +9,11 @@ const STALL_MS = 30000;
 const AGENT = typeof navigator === "undefined" ? "" : navigator.userAgent; // no navigator: the scheduler's tests
 const LEAVES_WORKERS_RUNNING = /AppleWebKit/.test(AGENT) && !/Chrome|Chromium|Edg\//.test(AGENT);
 
-// Tier (b) of Stop: the service worker answers <site>/STOP_FLAG_PATH<token> (see sw.js); the page raises the
-// flag with a message to the service worker, since the worker cannot read a message while Python runs.
-export const STOP_FLAG_PATH = "__course_stop__/";
-export const STOP_FLAG_MESSAGE = "course-stop";
+// Tier (b) of Stop: the service worker answers <site>/STOP_FLAG_PATH<token>; the page raises the flag with a
+// message to the service worker, since the worker cannot read a message while Python runs. Both names are
+// sw.js's too (a mismatch shows in the Stop tests as a restart).
+const STOP_FLAG_PATH = "__course_stop__/";
+const STOP_FLAG_MESSAGE = "course-stop";
 
 /** Whether a service worker controls this page and can keep a stop flag for its worker. */
 function stopFlags() {
