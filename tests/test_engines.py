@@ -17,9 +17,12 @@ from support import ROOT
 
 LESSONS = sorted(path.parent.name for path in (ROOT / "lessons").glob("*/lesson.md"))
 PLAYGROUND = "01-playground/index.html"
-# A stopped worker that keeps spinning burns a whole core: about 3 s of CPU in this window.
+# A stopped worker that keeps spinning burns a whole core for good: about 3 s of CPU in every window. The engine's
+# own work after a run passes (WebKitGTK has a burst of 1-2 s of CPU a few seconds after one), so the engine must
+# reach an idle window within IDLE_WINDOWS of them.
 IDLE_WINDOW_S = 3.0
 IDLE_CPU_S = 1.0
+IDLE_WINDOWS = 5
 
 
 def page_data(driver):
@@ -230,8 +233,10 @@ def test_stop_interrupts_a_loop_keeps_every_variable_and_leaves_no_busy_worker(f
     driver.click("#cell-5 [data-action=run]")
     wait_state(driver, "#cell-5", "^done$")
     assert cell_output(driver, 5) == "41 True\n", "the variables did not survive Stop"
-    before = driver.cpu_seconds()
-    time.sleep(IDLE_WINDOW_S)  # measuring what the engine does when nothing should run
-    used = driver.cpu_seconds() - before
-    assert used < IDLE_CPU_S, "{}: the engine used {:.1f} s of CPU in {} s after Stop".format(
-        driver.name, used, IDLE_WINDOW_S)
+    used = []
+    while len(used) < IDLE_WINDOWS and (not used or used[-1] >= IDLE_CPU_S):
+        before = driver.cpu_seconds()
+        time.sleep(IDLE_WINDOW_S)  # measuring what the engine does when nothing should run
+        used.append(driver.cpu_seconds() - before)
+    assert used[-1] < IDLE_CPU_S, "{}: the engine never went idle after Stop: CPU s per {} s: {}".format(
+        driver.name, IDLE_WINDOW_S, ", ".join("{:.1f}".format(each) for each in used))
