@@ -91,6 +91,8 @@ MALFORMED = {
                                  "tagged raises-exception but ran without error"),
     "unknown glue": ("Quote {glue}`nothing`.\n", 8, "{glue}`nothing` names no value"),
     "bad math": ("Broken $\\frac{1$ formula.\n", 8, "unbalanced braces"),
+    "checks an unknown quiz": ("```{code-cell} ipython3\n:checks: [nowhere]\nx = 1\n```\n", 8,
+                               "':checks:' names quiz 'nowhere', which the lesson does not have"),
 }
 HEADER = "---\ntitle: T\nlanguage: en\norder: 1\nsummary: S\n---\n\n"
 

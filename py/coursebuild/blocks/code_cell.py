@@ -9,7 +9,13 @@
 hash of its code is the key, so an edit to the code starts the cell afresh).
 
 Tags: `raises-exception` marks a cell that is meant to raise (lessons teach
-errors); the build then fails if it does *not* raise.
+errors); the build then fails if it does *not* raise. MyST-NB's display tags
+(`remove-input`, `remove-output`, `remove-cell`, `hide-input`, `hide-output`)
+say what of the cell the reader sees; a removed cell still runs in page order.
+
+`:checks: [quiz-id, ...]` names the quizzes whose answers the cell's output
+gives away: the page keeps that output folded until the learner answers them
+right, runs the cell, or asks to see it.
 """
 
 import html
@@ -20,7 +26,8 @@ from ..outputs import render_output
 from .base import anchor_attribute, block_key, check_options
 
 KERNELS = ("ipython3", "python3", "python", "")
-TAGS = ("raises-exception",)
+DISPLAY_TAGS = ("remove-input", "remove-output", "remove-cell", "hide-input", "hide-output")
+TAGS = ("raises-exception",) + DISPLAY_TAGS
 
 
 @dataclass
@@ -33,7 +40,19 @@ class CodeCell:
     line: int
     code_line: int
     key: str = ""
+    tags: tuple = ()
+    checks: tuple = ()
+    checks_line: int = 0
     is_cell = True
+
+    def resolve(self, lesson, errors):
+        """Report a ':checks:' name that no quiz of the lesson has."""
+        quizzes = {quiz.key for quiz in lesson.quizzes}
+        for name in self.checks:
+            if name not in quizzes:
+                known = ", ".join(sorted(key for key in quizzes if not key.startswith("~"))) or "none"
+                errors.error(self.checks_line, "cell {} ':checks:' names quiz '{}', which the lesson does not have "
+                             "(quizzes with an ':id:': {})".format(self.number, name, known))
 
     def render(self, context):
         """The cell's HTML: controls, highlighted code and its build-time output."""
@@ -67,7 +86,7 @@ class CodeCell:
 
 def parse(directive, context):
     """Validate a code-cell directive and number it."""
-    check_options(directive, context, ("id", "tags"))
+    check_options(directive, context, ("checks", "id", "tags"))
     if directive.argument not in KERNELS:
         context.errors.error(directive.line, "code-cell kernel '{}' is not Python; write ```{{code-cell}} ipython3".format(
             directive.argument))
@@ -78,9 +97,17 @@ def parse(directive, context):
     for tag in tags:
         if tag not in TAGS:
             context.errors.error(directive.line, "unknown cell tag '{}' (known: {})".format(tag, ", ".join(TAGS)))
+    checks = directive.options.get("checks", [])
+    if isinstance(checks, str):
+        checks = checks.split()
+    if not isinstance(checks, list) or not all(isinstance(name, str) for name in checks):
+        context.errors.error(directive.line, "':checks:' must list quiz ids, such as ':checks: [e1-peso, e1-salida]'")
+        checks = []
     if not directive.body.strip():
         context.errors.error(directive.line, "this code cell is empty; write its code or remove it")
     code = directive.body.rstrip("\n")
     return CodeCell(number=context.next_number("cell"), code=code, raises="raises-exception" in tags,
                     line=directive.line, code_line=directive.body_line,
+                    tags=tuple(tag for tag in tags if tag in DISPLAY_TAGS), checks=tuple(checks),
+                    checks_line=directive.line,
                     key=block_key(directive, context, "cell", code))
