@@ -395,7 +395,7 @@ LOOKS_LIKE_A_DIRECTIVE = {  # each is an error naming its line and the known nam
     "an option after a blank line": ("```{code-cell} ipython3\n\n:tags: [raises-exception]\n1/0\n```\n", 10,
                                      "':tags:' looks like an option but is not right after"),
     "a misspelled option": ("```{code-cell} ipython3\n:tag: [raises-exception]\n1/0\n```\n", 8,
-                            "no option ':tag:'; did you mean ':tags:'? (known: id, tags)"),
+                            "no option ':tag:'; did you mean ':tags:'? (known: checks, id, tags)"),
     "a misspelled option key of a quiz": (
         "```{quiz} single\nquestion: Q?\noptions:\n  - text: a\n    corect: true\n  - text: b\n    correct: true\n"
         "explanation: E.\n```\n", 12, "option 1 has no key 'corect:'; did you mean 'correct:'? (known: correct, text)"),
