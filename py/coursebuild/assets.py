@@ -11,6 +11,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from course import numbers
+
 from . import i18n
 from .errors import LessonError
 
@@ -69,6 +71,8 @@ def course_library(py_dir):
     files = {}
     for path in sorted((py_dir / "course").rglob("*.py")):
         files[str(path.relative_to(py_dir).as_posix())] = path.read_text(encoding="utf-8")
+    # course.numbers reads each language's marks from site/i18n, which the browser does not have.
+    files["course/number_formats.json"] = json.dumps(numbers.read_formats(i18n.I18N), sort_keys=True)
     return files
 
 
