@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/experiments.py
 
-Writes a lesson with one cell per experiment (course.experiments.*): each trains or steps,
+Writes a lesson with one cell per experiment (odna_holova.*, lesson 003's package): each trains or steps,
 prints its result, then a line "seconds NAME S" timed around the training (or the stepper
 action) alone. The build runs the cells in CPython; headless Chromium then runs the same
 cells on the runtime the site was built with. This script prints both timings, their ratio,
@@ -13,6 +13,7 @@ threads otherwise slow the CPython side down by up to 100x.
 
 import os
 import re
+import shutil
 import sys
 import tempfile
 import textwrap
@@ -22,13 +23,13 @@ from pathlib import Path
 os.environ["OPENBLAS_NUM_THREADS"] = "1"
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from support import Server, build_site, launch  # noqa: E402
+from support import ROOT, Server, build_site, launch  # noqa: E402
 
 CELLS = {
     "sense": '''\
         import time
         import numpy as np
-        from course.experiments import sense
+        from odna_holova import sense
         np.ones(1 << 21).sum()  # warm the allocator before timing (see RUNTIME-NOTES)
         model = sense.build()
         start = time.monotonic()
@@ -39,7 +40,7 @@ CELLS = {
         print("seconds sense {:.3f}".format(took))
         ''',
     "features": '''\
-        from course.experiments import features
+        from odna_holova import features
         head = features.build()
         start = time.monotonic()
         record = await features.train(head)
@@ -50,7 +51,7 @@ CELLS = {
         print("seconds features {:.3f}".format(took))
         ''',
     "labels": '''\
-        from course.experiments import labels
+        from odna_holova import labels
         model = labels.build()
         start = time.monotonic()
         record = await labels.train(model)
@@ -59,7 +60,7 @@ CELLS = {
         print("seconds labels {:.3f}".format(took))
         ''',
     "induction": '''\
-        from course.experiments import induction
+        from odna_holova import induction
         model = induction.build()
         start = time.monotonic()
         record = await induction.train(model)
@@ -70,7 +71,7 @@ CELLS = {
         print("seconds induction {:.3f}".format(took))
         ''',
     "stepper": '''\
-        from course.experiments import walkthrough
+        from odna_holova import walkthrough
         first = walkthrough.PRECOMPUTED
         start = time.monotonic()
         cold = walkthrough.state(first)
@@ -111,8 +112,9 @@ def main():
     from playwright.sync_api import expect, sync_playwright
 
     with tempfile.TemporaryDirectory() as temp:
-        lessons = Path(temp) / "lessons" / "01-experiments"
+        lessons = Path(temp) / "lessons" / "01-odna-holova"  # the folder's name makes lesson 003's package its own
         lessons.mkdir(parents=True)
+        shutil.copytree(ROOT / "lessons" / "003-odna-holova" / "odna_holova", lessons / "odna_holova")
         (lessons / "lesson.md").write_text(lesson_text())
         site = build_site(lessons.parent, Path(temp) / "_site")
         page_html = (site / "01-experiments" / "index.html").read_text()

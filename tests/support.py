@@ -1,6 +1,7 @@
 """Shared by tests and benchmarks: where things are, and how to start Chromium and a server."""
 
 import os
+import re
 import shutil
 import sys
 import threading
@@ -8,12 +9,27 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
+# Every lesson's own package, importable at once: their names differ, as their folders' names do.
+sys.path[1:1] = [str(folder) for folder in sorted((ROOT / "lessons").iterdir()) if folder.is_dir()]
 
 from coursebuild import cli  # noqa: E402
 from coursebuild.serve import make_server  # noqa: E402
 
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                   "--disable-sync", "--no-first-run"]
+
+
+MULTI_HEAD_CHECKER = ROOT / "lessons" / "000-varias-cabezas" / "varias_cabezas" / "checkers" / "multi_head.py"
+
+
+def give_checker(folder, name="multi_head", source=MULTI_HEAD_CHECKER):
+    """Give the lesson in `folder` a package of its own holding one checker (lesson 000's, by default)."""
+    package = folder / re.sub(r"^[0-9]+[-_]", "", folder.name).replace("-", "_")
+    (package / "checkers").mkdir(parents=True, exist_ok=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "checkers" / "__init__.py").write_text("", encoding="utf-8")
+    (package / "checkers" / (name + ".py")).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    return package
 
 
 def chromium_path():

@@ -11,7 +11,7 @@ from support import Server, build_site
 CELLS = [
     '''\
     import json
-    from course.experiments import features, induction, labels, sense, walkthrough
+    from odna_holova import features, induction, labels, sense, walkthrough
     model = sense.build()
     record = await sense.train(model, passes=40)
     sense.show_predictions(model, sense.SENSE_DATA)

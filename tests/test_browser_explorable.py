@@ -7,9 +7,9 @@ from html.parser import HTMLParser
 
 import pytest
 from playwright.sync_api import expect
+from varias_cabezas.explorables.rule_heads import WORDS
 
 from course.explorables import engine
-from course.explorables.rule_heads import WORDS
 from support import ROOT, Server, build_site
 
 LESSON = "000-varias-cabezas/index.html"
@@ -62,7 +62,7 @@ def test_each_of_the_five_buttons_draws_a_different_map(page, explorable):
 def test_choosing_a_row_shows_the_panel_computed_by_py(page, explorable, word):
     explorable.get_by_role("button", name="Una cabeza: las cuatro reglas sumadas").click()
     explorable.get_by_label(word, exact=True).check()
-    expected = panel_lines("rule_heads", (4, WORDS.index(word)), 1, "es")
+    expected = panel_lines("varias_cabezas.explorables.rule_heads", (4, WORDS.index(word)), 1, "es")
     expect(shown(explorable, "text").locator(".xp-line")).to_have_text(expected)
     assert explorable.get_attribute("data-key") == "4-{}".format(WORDS.index(word))
 
@@ -154,7 +154,7 @@ def view_texts(figure):
 
 def test_the_query_presets_and_sentences_show_the_states_py_computed_before_python_loads(fixture_page):
     figure = fixture_page.locator("#explorable-1")
-    assert view_texts(figure) == drawn("query_match", (2, 0))
+    assert view_texts(figure) == drawn("odna_holova.explorables.query_match", (2, 0))
     weights = figure.locator(".xp-view-table .xp-variant:not([hidden]) tbody td:nth-child(5)")
     expect(weights).to_have_text(["11,1%", "62,6%", "26,3%"])
     for preset, name in enumerate(["Фінанси", "Вода", "Структура"]):
@@ -162,7 +162,7 @@ def test_the_query_presets_and_sentences_show_the_states_py_computed_before_pyth
             figure.get_by_role("button", name=name, exact=True).click()
             figure.get_by_role("button", name=words, exact=True).click()
             expect(figure).to_have_attribute("data-key", "{}-{}".format(preset, sentence))
-            assert view_texts(figure) == drawn("query_match", (preset, sentence))
+            assert view_texts(figure) == drawn("odna_holova.explorables.query_match", (preset, sentence))
     assert not [url for url in fixture_page.requests if "/runtime/" in url or "worker" in url]
 
 
@@ -195,15 +195,15 @@ def test_editing_a_coefficient_recomputes_in_python_with_the_same_module(fixture
     expect(figure).to_have_attribute("data-shown", "live", timeout=120_000)
     expect(figure.locator(".xp-status")).to_have_text(STRINGS["explorable_computed"])
     wq = [[2.5, 0, 0], [0, 0, 0], [0, 3.75, 0], [0, 0, 0]]
-    expected = engine.recompute("query_match", {"preset": 2, "sentence": 0, "wq": wq}, "uk")["views"]
+    expected = engine.recompute("odna_holova.explorables.query_match", {"preset": 2, "sentence": 0, "wq": wq}, "uk")["views"]
     assert view_texts(figure) == [text_of(markup) for markup in expected]
     figure.get_by_role("button", name="the money bank", exact=True).click()
-    money = engine.recompute("query_match", {"preset": 2, "sentence": 1, "wq": wq}, "uk")["views"]
+    money = engine.recompute("odna_holova.explorables.query_match", {"preset": 2, "sentence": 1, "wq": wq}, "uk")["views"]
     expect(figure.locator(".xp-view-table .xp-live")).to_have_text(text_of(money[2]), timeout=60_000)
     figure.get_by_role("button", name="Структура", exact=True).click()
     expect(figure).to_have_attribute("data-shown", "precomputed")
     expect(box).to_have_value("0,00")
-    assert view_texts(figure) == drawn("query_match", (2, 1))
+    assert view_texts(figure) == drawn("odna_holova.explorables.query_match", (2, 1))
 
 
 def test_a_coefficient_that_is_not_a_number_is_named_and_the_figure_keeps_its_numbers(fixture_page):
@@ -215,7 +215,7 @@ def test_a_coefficient_that_is_not_a_number_is_named_and_the_figure_keeps_its_nu
     expect(figure.locator(".xp-status")).to_have_text(STRINGS["explorable_invalid"].format(text="два"))
     expect(box).to_have_attribute("aria-invalid", "true")
     expect(figure.locator(".xp-live")).to_have_count(0)
-    assert view_texts(figure) == drawn("query_match", (2, 0))
+    assert view_texts(figure) == drawn("odna_holova.explorables.query_match", (2, 0))
 
 
 def test_the_stepper_walks_the_tower_example_by_keyboard(fixture_page):
@@ -225,7 +225,7 @@ def test_the_stepper_walks_the_tower_example_by_keyboard(fixture_page):
     for step in (1, 2):
         fixture_page.keyboard.press("Enter")
         expect(figure).to_have_attribute("data-key", str(step))
-        assert view_texts(figure) == drawn("match_content", (step,))
+        assert view_texts(figure) == drawn("odna_holova.explorables.match_content", (step,))
     expect(next_button).to_be_focused()
     expect(next_button).to_have_attribute("aria-disabled", "true")
     expect(figure.locator(".xp-step:not([hidden])")).to_have_text(
@@ -247,11 +247,11 @@ def test_the_causal_toggle_masks_the_future_by_keyboard(fixture_page):
     fixture_page.keyboard.press("Space")
     expect(toggle).to_have_attribute("aria-pressed", "true")
     expect(figure).to_have_attribute("data-key", "1-1")
-    assert view_texts(figure) == drawn("causal_mask", (1, 1))
+    assert view_texts(figure) == drawn("odna_holova.explorables.causal_mask", (1, 1))
     expect(figure.locator(".xp-view-text")).to_contain_text("bank 1,00, river 0,00")
     fixture_page.keyboard.press("Enter")
     expect(toggle).to_have_attribute("aria-pressed", "false")
-    assert view_texts(figure) == drawn("causal_mask", (1, 0))
+    assert view_texts(figure) == drawn("odna_holova.explorables.causal_mask", (1, 0))
 
 
 def test_the_prose_quotes_the_numbers_the_figures_show(fixture_page):

@@ -7,7 +7,7 @@ import pytest
 
 from coursebuild import cli
 from coursebuild.glue_role import format_value
-from support import ROOT
+from support import ROOT, give_checker
 
 GOOD = """\
 ---
@@ -35,6 +35,8 @@ def write_lesson(root, text, slug="01-lesson"):
     folder = root / "lessons" / slug
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "lesson.md").write_text(textwrap.dedent(text), encoding="utf-8")
+    if ":checker: multi_head" in text:
+        give_checker(folder)
     return folder / "lesson.md"
 
 
@@ -186,7 +188,7 @@ def test_a_malformed_quiz_is_reported_at_its_line(tmp_path, capsys, case):
 
 
 def write_exercise(root, solution, wrong):
-    folder = write_lesson(root, HEADER + "::::{exercise} f\n:checker: course.checkers.multi_head\n"
+    folder = write_lesson(root, HEADER + "::::{exercise} f\n:checker: multi_head\n"
                           ":starter: s.py\n:solution: ok.py\n:wrong: wrong\n\nWrite it.\n::::\n").parent
     (folder / "s.py").write_text("def multi_head(X, Wq, Wk, Wv, Wo, h):\n    pass\n")
     (folder / "ok.py").write_text(solution)
@@ -430,7 +432,7 @@ def test_a_misspelled_quiz_key_is_one_error_not_also_a_missing_key(tmp_path, cap
 
 def test_two_exercises_with_the_same_id_are_refused(tmp_path, capsys):
     folder = write_lesson(tmp_path, HEADER + 2 * (
-        "::::{exercise} f\n:checker: course.checkers.multi_head\n:starter: s.py\n:solution: s.py\n:wrong: w\n\n"
+        "::::{exercise} f\n:checker: multi_head\n:starter: s.py\n:solution: s.py\n:wrong: w\n\n"
         "Write it.\n::::\n\n")).parent
     (folder / "s.py").write_text("x = 1\n")
     (folder / "w").mkdir()
@@ -455,7 +457,7 @@ def test_a_lesson_that_is_not_utf8_is_reported_at_the_line_of_its_first_bad_byte
     assert "Traceback" not in err
 
 
-EXERCISE = ("::::{exercise} f\n:checker: course.checkers.multi_head\n:starter: {starter}\n:solution: s.py\n"
+EXERCISE = ("::::{exercise} f\n:checker: multi_head\n:starter: {starter}\n:solution: s.py\n"
             ":wrong: w\n\nWrite it.\n::::\n")
 
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from coursebuild import cli, runner
-from support import ROOT
+from support import ROOT, give_checker
 
 HEADER = "---\ntitle: T\nlanguage: en\norder: 1\nsummary: S\n---\n\n"
 
@@ -16,6 +16,8 @@ def write_lesson(root, body):
     folder.mkdir(parents=True, exist_ok=True)
     body = body.replace("```{code-cell} ipython3\n", "```{code-cell} ipython3\n# " + root.name + "\n", 1)
     (folder / "lesson.md").write_text(HEADER + body, encoding="utf-8")
+    if ":checker: multi_head" in body:
+        give_checker(folder)
     return folder
 
 
@@ -45,7 +47,7 @@ def test_a_cell_timeout_that_is_not_a_positive_number_is_refused(capsys, value):
 
 
 def test_a_known_wrong_solution_that_never_ends_is_named_after_the_cell_timeout(tmp_path, capsys):
-    folder = write_lesson(tmp_path, "::::{exercise} f\n:checker: course.checkers.multi_head\n"
+    folder = write_lesson(tmp_path, "::::{exercise} f\n:checker: multi_head\n"
                           ":starter: s.py\n:solution: s.py\n:wrong: wrong\n\nWrite it.\n::::\n")
     reference = ROOT / "lessons" / "000-varias-cabezas" / "exercises" / "multi_head"
     (folder / "s.py").write_text((reference / "solution.py").read_text(encoding="utf-8"), encoding="utf-8")

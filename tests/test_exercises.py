@@ -33,7 +33,7 @@ def test_lesson_000_has_at_least_eight_distinct_known_mistakes():
     assert len(exercise.wrong) >= 8 and len(messages) == len(exercise.wrong)
 
 
-CHECKER = "course.checkers.multi_head"
+CHECKER = "varias_cabezas.checkers.multi_head"
 
 
 @pytest.mark.parametrize("code, expected", [

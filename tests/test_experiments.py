@@ -6,9 +6,9 @@ import threading
 
 import numpy as np
 import pytest
+from odna_holova import features, induction, labels, sense, walkthrough
 
 from course import control
-from course.experiments import features, induction, labels, sense, walkthrough
 from course.nn import train as training
 from course.nn.layers import cross_entropy
 

@@ -3,20 +3,17 @@
 import inspect
 import json
 import re
-import sys
 from html.parser import HTMLParser
 
 import numpy as np
 import pytest
+from varias_cabezas.explorables.rule_heads import WORDS, maps, pulled
 
-import course.explorables
 from course.attention import softmax
 from course.display import Figure, heatmap
 from course.explorables import call, engine
 from course.explorables.engine import Choice, Explorable, Matrix, Radio, Stepper, Table, Text, Value
-from course.explorables.rule_heads import WORDS, maps, pulled
 from coursebuild import explorables as build_side
-from coursebuild.blocks.explorable import known_modules
 from coursebuild.glue_role import format_value
 from coursebuild.sanitize import ATTRIBUTES, ELEMENTS
 from support import ROOT, build_site
@@ -24,6 +21,8 @@ from support import ROOT, build_site
 HEAD_1, HEAD_2, HEAD_3, HEAD_4, SUMMED = range(5)
 word = WORDS.index
 STRINGS = json.loads((ROOT / "site" / "i18n" / "es.json").read_text())
+EVERY_MODULE = sorted("{}.explorables.{}".format(path.parents[1].name, path.stem)
+                      for path in (ROOT / "lessons").glob("*/*/explorables/*.py") if path.stem != "__init__")
 
 
 @pytest.fixture(scope="module")
@@ -60,23 +59,23 @@ def test_in_the_row_of_persiguen_the_sum_nearly_loses_raton_but_head_1_keeps_it(
 
 
 def test_the_prose_quotes_the_same_numbers_the_maps_hold(weights):
-    glue = engine.load("rule_heads").glue()
+    glue = engine.load("varias_cabezas.explorables.rule_heads").glue()
     assert glue["rh_duerme_h1"] == weights[HEAD_1][word("duerme")][word("ratón")]
     assert glue["rh_persiguen_suma_raton"] == weights[SUMMED][word("persiguen")][word("ratón")]
 
 
 def test_the_worker_entry_point_calls_only_course_functions():
-    views = call("course.explorables.engine:recompute", {"module": "rule_heads", "values": {"map": 4, "row": 4},
-                                                         "language": "es"})["views"]
+    views = call("course.explorables.engine:recompute", {"module": "varias_cabezas.explorables.rule_heads",
+                                                         "values": {"map": 4, "row": 4}, "language": "es"})["views"]
     assert "persiguen" in views[1] and "gatos, 0,43" in views[1]
     with pytest.raises(ValueError):
         call("os:getcwd", {})
-    with pytest.raises(ValueError, match="not the name of a module"):
+    with pytest.raises(ValueError, match="not the name of an explorable module"):
         engine.load("../os")
 
 
 def test_the_panel_of_a_row_names_the_words_it_pulls_toward_with_their_weights(weights):
-    explorable = engine.load("rule_heads")
+    explorable = engine.load("varias_cabezas.explorables.rule_heads")
     state = explorable.compute((SUMMED, word("persiguen")))
     text = Text("panel").render(state["panel"], "es")
     assert "«persiguen»" in text
@@ -88,7 +87,7 @@ def test_the_panel_of_a_row_names_the_words_it_pulls_toward_with_their_weights(w
 # The engine
 
 
-@pytest.mark.parametrize("module", known_modules())
+@pytest.mark.parametrize("module", EVERY_MODULE)
 def test_every_explorable_declares_itself_without_mistakes_and_computes_every_state(module):
     explorable = engine.load(module)
     assert explorable.problems() == []
@@ -96,7 +95,7 @@ def test_every_explorable_declares_itself_without_mistakes_and_computes_every_st
     assert set(states) == set(explorable.keys()) and explorable.initial() in states
 
 
-@pytest.mark.parametrize("module", known_modules())
+@pytest.mark.parametrize("module", EVERY_MODULE)
 def test_the_worker_draws_the_same_views_the_build_precomputed(module):
     explorable = engine.load(module)
     for key in explorable.keys():
@@ -115,7 +114,7 @@ class _Tags(HTMLParser):
         self.attributes |= {name for name, _ in attrs}
 
 
-@pytest.mark.parametrize("module", known_modules())
+@pytest.mark.parametrize("module", EVERY_MODULE)
 def test_every_drawing_survives_the_pages_whitelist_so_worker_answers_are_shown_whole(module):
     explorable = engine.load(module)
     seen = _Tags()
@@ -159,7 +158,7 @@ def test_a_preset_must_exist_for_every_option_it_follows():
 
 def test_recompute_refuses_what_a_page_should_never_send():
     with pytest.raises(ValueError, match="not an option of 'row'"):
-        engine.recompute("rule_heads", {"map": 0, "row": 99}, "es")
+        engine.recompute("varias_cabezas.explorables.rule_heads", {"map": 0, "row": 99}, "es")
 
 
 def test_views_render_their_numbers_in_the_lessons_language():
@@ -181,7 +180,7 @@ def test_a_lesson_naming_no_explorable_module_fails_the_build_at_its_line(tmp_pa
                                       "```{explorable} no-such-thing\nCaption.\n```\n")
     with pytest.raises(AssertionError):
         build_site(tmp_path / "lessons", tmp_path / "_site")
-    assert "01-x/lesson.md:10: no explorable 'no-such-thing' in py/course/explorables/ (known: " in \
+    assert "01-x/lesson.md:10: no explorable 'no-such-thing' in x/explorables/ (known: none)" in \
         capsys.readouterr().err.replace("\\", "/")
 
 
@@ -199,30 +198,32 @@ def test_a_heatmap_refuses_labels_that_do_not_fit_the_matrix():
 
 
 def test_the_build_draws_each_distinct_view_once_and_shows_the_first_state(weights):
-    explorable = engine.load("rule_heads")
-    markup = build_side.render(explorable, build_side.compute(explorable), "rule_heads", 1, STRINGS, "es")
+    explorable = engine.load("varias_cabezas.explorables.rule_heads")
+    markup = build_side.render(explorable, build_side.compute(explorable), "varias_cabezas.explorables.rule_heads", 1, STRINGS, "es")
     assert markup.count('class="xp-variant"') == 5 + len(WORDS)  # 5 maps, one panel per asking word
     assert markup.count('class="xp-variant" data-keys') - markup.count(" hidden>") == 2
     assert 'value="7" checked' in markup and 'aria-pressed="true">¿Es un sustantivo?' in markup
 
 
-def test_the_worked_example_of_the_authoring_guide_builds_and_draws_every_state(tmp_path, monkeypatch):
+def write_explorable(lesson, name, code):
+    """Give the lesson in folder `lesson` a package of its own holding one explorable module."""
+    package = lesson / "example" / "explorables"
+    package.mkdir(parents=True)
+    (lesson / "example" / "__init__.py").write_text("", encoding="utf-8")
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / (name + ".py")).write_text(code, encoding="utf-8")
+
+
+def test_the_worked_example_of_the_authoring_guide_builds_and_draws_every_state(tmp_path):
     guide = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
     section = guide[guide.index("### `explorable`"):guide.index("### `answer`")]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     directive = re.search(r"(```\{explorable\} softmax-factor\n.*?```)", section, re.S).group(1)
-    extra = tmp_path / "modules"
-    extra.mkdir()
-    (extra / "softmax_factor.py").write_text(code, encoding="utf-8")
-    monkeypatch.setattr(course.explorables, "__path__", list(course.explorables.__path__) + [str(extra)])
     lesson = tmp_path / "lessons" / "01-example"
-    lesson.mkdir(parents=True)
+    write_explorable(lesson, "softmax_factor", code)
     (lesson / "lesson.md").write_text("---\ntitle: Example\nlanguage: en\norder: 1\nsummary: S.\n---\n\n" + directive
                                       + "\n\nSharper: {glue}`sf_sharp_bank:.1%`.\n", encoding="utf-8")
-    try:
-        build_site(tmp_path / "lessons", tmp_path / "_site")
-    finally:
-        sys.modules.pop("course.explorables.softmax_factor", None)
+    build_site(tmp_path / "lessons", tmp_path / "_site")
     page = (tmp_path / "_site" / "01-example" / "index.html").read_text(encoding="utf-8")
     scores = np.array([0.20, 0.54, 1.18]) / 2
     for factor in (0.1, 1.0, 5.0):
@@ -232,26 +233,19 @@ def test_the_worked_example_of_the_authoring_guide_builds_and_draws_every_state(
     assert 'aria-pressed="true">× 1</button>' in page and 'value="1.00"' in page
 
 
-def test_a_broken_copy_of_the_worked_example_fails_the_build_at_the_modules_line(tmp_path, monkeypatch, capsys):
+def test_a_broken_copy_of_the_worked_example_fails_the_build_at_the_modules_line(tmp_path, capsys):
     guide = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
     code = re.search(r"```python\n(.*?)```", guide[guide.index("### `explorable`"):], re.S).group(1)
     code = code.replace("for value, _ in FACTORS}", "for value, _ in FACTORS[:2]}")  # no preset for × 5
     line = next(number for number, text in enumerate(code.splitlines(), 1) if 'Number("factor"' in text)
-    extra = tmp_path / "modules"
-    extra.mkdir()
-    (extra / "softmax_factor.py").write_text(code, encoding="utf-8")
-    monkeypatch.setattr(course.explorables, "__path__", list(course.explorables.__path__) + [str(extra)])
     lesson = tmp_path / "lessons" / "01-example"
-    lesson.mkdir(parents=True)
+    write_explorable(lesson, "softmax_factor", code)
     (lesson / "lesson.md").write_text("---\ntitle: E\nlanguage: en\norder: 1\nsummary: S.\n---\n\n"
                                       "```{explorable} softmax-factor\nCaption.\n```\n", encoding="utf-8")
-    try:
-        with pytest.raises(AssertionError):
-            build_site(tmp_path / "lessons", tmp_path / "_site")
-    finally:
-        sys.modules.pop("course.explorables.softmax_factor", None)
+    with pytest.raises(AssertionError):
+        build_site(tmp_path / "lessons", tmp_path / "_site")
     errors = capsys.readouterr().err.replace("\\", "/")
-    assert "01-example/lesson.md:8: explorable 'softmax_factor': " in errors
+    assert "01-example/lesson.md:8: explorable 'example.explorables.softmax_factor': " in errors
     assert "softmax_factor.py:{}: 'factor' has no preset for preset=5.0".format(line) in errors
 
 
@@ -272,23 +266,23 @@ def test_the_structure_preset_gives_the_seeds_weights_for_the_river_bank():
     W_q[2, 1] = 3.75  # the seed's matrix: bank's structure feature asks along water
     weights = direct_bank_weights(W_q, ("the", "river", "bank"))
     assert np.round(100 * weights, 1).tolist() == [11.1, 62.6, 26.3]  # the seed's 11.1 % / 62.6 % / 26.3 %
-    glue = engine.load("query_match").glue()
+    glue = engine.load("odna_holova.explorables.query_match").glue()
     assert [glue["qm_structure_river_" + token] for token in ("the", "river", "bank")] == pytest.approx(weights)
-    table = engine.recompute("query_match", {"preset": 2, "sentence": 0}, "uk")["views"][2]
+    table = engine.recompute("odna_holova.explorables.query_match", {"preset": 2, "sentence": 0}, "uk")["views"][2]
     assert "<td>11,1%</td>" in table and "<td>62,6%</td>" in table and "<td>26,3%</td>" in table
 
 
 @pytest.mark.parametrize("preset", ["finance", "water", "structure"])
 @pytest.mark.parametrize("sentence", ["river", "money"])
 def test_every_preset_and_sentence_matches_a_direct_computation(preset, sentence):
-    from course.explorables.query_match import PRESETS, SENTENCES, match
+    from odna_holova.explorables.query_match import PRESETS, SENTENCES, match
     expected = direct_bank_weights(PRESETS[preset], SENTENCES[sentence])
     assert match(PRESETS[preset], sentence)[3] == pytest.approx(expected)
     assert np.linalg.norm(np.array([0.5, 0.5, 0.8, 0.2]) @ PRESETS[preset]) == pytest.approx(3.0)
 
 
 def test_switching_sentences_keeps_banks_query_and_changes_the_keys():
-    from course.explorables.query_match import PRESETS, match
+    from odna_holova.explorables.query_match import PRESETS, match
     Q_river, K_river, _, _ = match(PRESETS["finance"], "river")
     Q_money, K_money, _, _ = match(PRESETS["finance"], "money")
     assert np.array_equal(Q_river[-1], Q_money[-1]) and not np.array_equal(K_river[1], K_money[1])
@@ -296,15 +290,15 @@ def test_switching_sentences_keeps_banks_query_and_changes_the_keys():
 
 def test_edited_coefficients_are_computed_like_the_presets():
     W_q = [[2.5, 0, 0], [0, -1, 0], [0, 3.75, 0], [0, 0, 0]]
-    views = engine.recompute("query_match", {"preset": 0, "sentence": 1, "wq": W_q}, "en")["views"]
+    views = engine.recompute("odna_holova.explorables.query_match", {"preset": 0, "sentence": 1, "wq": W_q}, "en")["views"]
     for weight in direct_bank_weights(np.array(W_q), ("the", "money", "bank")):
         assert "<td>{}</td>".format(format_value(float(weight), ".1%", "en")) in views[2]
     with pytest.raises(ValueError, match="must be 4×3"):
-        engine.recompute("query_match", {"preset": 0, "sentence": 1, "wq": [[1.0]]}, "en")
+        engine.recompute("odna_holova.explorables.query_match", {"preset": 0, "sentence": 1, "wq": [[1.0]]}, "en")
 
 
 def test_the_tower_steps_give_the_seeds_weights_and_mixtures():
-    from course.explorables.match_content import head
+    from odna_holova.explorables.match_content import head
     X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0]])
     swap = np.array([[0.0, 1.0], [1.0, 0.0]])
     for step, (W_q, W_v) in enumerate([(np.eye(2), np.eye(2)), (swap, np.eye(2)), (swap, swap)]):
@@ -320,7 +314,7 @@ def test_the_tower_steps_give_the_seeds_weights_and_mixtures():
 
 
 def test_the_tower_panel_says_what_each_step_changed():
-    explorable = engine.load("match_content")
+    explorable = engine.load("odna_holova.explorables.match_content")
     texts = [Text("q").render(explorable.compute((step,))["query"], "uk") for step in range(3)]
     assert "змінилися ваги" in texts[1] and "Eiffel" in texts[1]
     assert "Ваги ті самі" in texts[2]
@@ -328,7 +322,7 @@ def test_the_tower_panel_says_what_each_step_changed():
 
 @pytest.mark.parametrize("sentence", [("river", "bank"), ("bank", "river")])
 def test_the_causal_mask_gives_the_future_no_weight_and_rows_still_sum_to_one(sentence):
-    from course.explorables.causal_mask import weights
+    from odna_holova.explorables.causal_mask import weights
     vectors = {"river": [0, 1.0, 0, 0.2], "bank": [0.5, 0.5, 0.8, 0.2]}
     X = np.array([vectors[token] for token in sentence])
     scores = X @ X.T / 2
@@ -341,8 +335,8 @@ def test_the_causal_mask_gives_the_future_no_weight_and_rows_still_sum_to_one(se
 
 
 def test_in_bank_river_the_causal_bank_reads_only_itself_and_in_river_bank_its_row_is_unchanged():
-    glue = engine.load("causal_mask").glue()
+    glue = engine.load("odna_holova.explorables.causal_mask").glue()
     assert glue["cm_bank_river_causal_bank"] == 1.0 and glue["cm_bank_river_causal_river"] == 0.0
     assert glue["cm_river_bank_causal_bank"] == pytest.approx(glue["cm_river_bank_bidirectional_bank"])
-    table = engine.recompute("causal_mask", {"sentence": 1, "causal": 1}, "uk")["views"][1]
+    table = engine.recompute("odna_holova.explorables.causal_mask", {"sentence": 1, "causal": 1}, "uk")["views"][1]
     assert "<td>−∞</td>" in table

@@ -12,7 +12,7 @@ from coursebuild.lesson import read_lesson
 from support import ROOT, submit_exercise
 
 SLUG = "003-odna-holova"
-CHECKER = "course.checkers.causal_attention"
+CHECKER = "odna_holova.checkers.causal_attention"
 LESSON = read_lesson(ROOT / "lessons" / SLUG / "lesson.md")[0]
 EXERCISE = {exercise.id: exercise for exercise in LESSON.exercises}["causal_attention"]
 

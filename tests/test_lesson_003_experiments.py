@@ -5,12 +5,13 @@ import re
 
 import numpy as np
 import pytest
+from odna_holova import walkthrough
+from odna_holova.explorables import training_walk
 from playwright.sync_api import expect
 from test_browser_explorable import STRINGS, text_of, view_texts
 from test_lesson_003 import PAGE, SLUG
 
-from course.experiments import walkthrough
-from course.explorables import engine, training_walk
+from course.explorables import engine
 
 GRADIENTS, UPDATE = 6, 7  # stage positions
 
@@ -33,7 +34,7 @@ def uk(values):
 @pytest.mark.parametrize("first, update", [(0, 0), (1, 0), (0, 9), (1, 15)])
 def test_the_gradients_stage_shows_every_groups_gradient_from_the_toolkit_and_the_absent_rows_zero(first, update):
     found = walkthrough.state(update, first)["stages"][GRADIENTS]
-    rows = table_rows("training_walk", (first, GRADIENTS, update))
+    rows = table_rows("odna_holova.explorables.training_walk", (first, GRADIENTS, update))
     assert [row[0] for row in rows] == ["E[{}]".format(word) for word in walkthrough.WORDS] + [
         "Wq", "Wk", "Wv", "класифікатор W", "зсув b"]
     for i, word in enumerate(walkthrough.WORDS):
@@ -45,23 +46,23 @@ def test_the_gradients_stage_shows_every_groups_gradient_from_the_toolkit_and_th
 
 
 def test_the_update_stage_is_the_next_updates_starting_point_and_the_stepper_alternates_sentences():
-    after = table_rows("training_walk", (0, UPDATE, 3))
+    after = table_rows("odna_holova.explorables.training_walk", (0, UPDATE, 3))
     before_next = walkthrough.state(4, 0)["stages"][1]["E"]
     assert [row[1] for row in after[:4]] == [uk(row) for row in before_next]
-    status = [engine.load("training_walk").compute((0, 0, n))["status"][1][1]["s"] for n in range(4)]
+    status = [engine.load("odna_holova.explorables.training_walk").compute((0, 0, n))["status"][1][1]["s"] for n in range(4)]
     assert status == ["«the river bank»", "«the money bank»"] * 2
-    reset = engine.load("training_walk").compute((1, 1, 0))
+    reset = engine.load("odna_holova.explorables.training_walk").compute((1, 1, 0))
     np.testing.assert_allclose([row[1] for row in reset["numbers"]["rows"]],
                                walkthrough.model().parameters()["embedding.E"], atol=1e-6)
 
 
 def test_an_update_number_typed_past_the_precomputed_ones_is_computed_by_the_same_module():
     late = walkthrough.PRECOMPUTED + 24
-    drawn = engine.recompute("training_walk", {"first": 1, "stage": 5, "update": 0, "more": late}, "uk")["views"]
+    drawn = engine.recompute("odna_holova.explorables.training_walk", {"first": 1, "stage": 5, "update": 0, "more": late}, "uk")["views"]
     assert "Виконано оновлень: {}".format(late) in text_of(drawn[0])
     loss = walkthrough.state(late, 1)["stages"][5]["loss"]
     assert "{:.4f}".format(loss).replace(".", ",") in text_of(drawn[1])
-    far = engine.recompute("training_walk", {"first": 0, "stage": 0, "update": 0, "more": 10 ** 6}, "uk")["views"]
+    far = engine.recompute("odna_holova.explorables.training_walk", {"first": 0, "stage": 0, "update": 0, "more": 10 ** 6}, "uk")["views"]
     assert "Виконано оновлень: {}".format(training_walk.MOST_UPDATES) in text_of(far[0])
 
 
@@ -101,7 +102,7 @@ def test_the_walk_steps_forward_back_and_resets_by_keyboard_before_python_loads(
     page.goto(course_server.url(PAGE))
     figure = page.locator("#explorable-3")
     expect(figure).to_have_attribute("data-ready", "true")
-    explorable = engine.load("training_walk")
+    explorable = engine.load("odna_holova.explorables.training_walk")
 
     def shows(key):
         expect(figure).to_have_attribute("data-key", "-".join(str(k) for k in key))
@@ -138,6 +139,6 @@ def test_an_update_number_typed_past_the_precomputed_ones_is_computed_in_the_pag
     box.fill(str(late))
     box.press("Enter")
     expect(figure).to_have_attribute("data-shown", "live", timeout=120_000)
-    expected = engine.recompute("training_walk", {"first": 0, "stage": 0, "update": 0, "more": late}, "uk")["views"]
+    expected = engine.recompute("odna_holova.explorables.training_walk", {"first": 0, "stage": 0, "update": 0, "more": late}, "uk")["views"]
     expect(figure.locator(".xp-view-text").first).to_contain_text("Виконано оновлень: {}".format(late))
     assert view_texts(figure) == [text_of(markup) for markup in expected]

@@ -17,7 +17,7 @@ from support import ROOT, submit_exercise
 SLUG = "004-ejercicios-atencion"
 FOLDER = ROOT / "lessons" / SLUG
 EXERCISE = FOLDER / "exercises" / "atencion_causal"
-CHECKER = "course.checkers.causal_mask_fix"
+CHECKER = "ejercicios_atencion.checkers.causal_mask_fix"
 LESSON = read_lesson(FOLDER / "lesson.md")[0]
 WRONG = sorted(path.name for path in (EXERCISE / "wrong").glob("*.py"))
 EPOCHS = int(re.search(r"^epocas, ancho, ancho_mlp = (\d+),", next(

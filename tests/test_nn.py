@@ -309,10 +309,14 @@ def test_accuracies_count_digits_and_whole_sequences():
 
 
 def test_the_sense_classifier_learns_the_seeds_four_examples_and_routes_to_the_cue():
-    from course.nn.train import SENSE_DATA, sense_predictions, train_sense_classifier
+    from odna_holova.sense import SENSE_DATA, SENSE_VOCAB, predictions
+
+    from course.nn.train import fit_classifier
     model = SenseClassifier(seed=0)
-    train_sense_classifier(model, steps=300, lr=0.05)
-    found = sense_predictions(model)
-    assert [predicted for _, predicted, _ in found] == [label for _, label in SENSE_DATA]
-    assert {word: round(weight, 2) for word, weight in found[0][2].items()} == {"the": 0.0, "river": 1.0, "bank": 0.0}
-    assert {word: round(weight, 2) for word, weight in found[1][2].items()} == {"the": 0.0, "money": 1.0, "bank": 0.0}
+    fit_classifier(model, SENSE_DATA, SENSE_VOCAB, steps=300, lr=0.05)
+    found = predictions(model)
+    assert [each["prediction"] for each in found] == [label for _, label in SENSE_DATA]
+    assert {word: round(weight, 2) for word, weight in found[0]["attention"].items()} == {"the": 0.0, "river": 1.0,
+                                                                                         "bank": 0.0}
+    assert {word: round(weight, 2) for word, weight in found[1]["attention"].items()} == {"the": 0.0, "money": 1.0,
+                                                                                         "bank": 0.0}

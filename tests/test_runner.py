@@ -121,7 +121,7 @@ def test_stop_by_interrupt_ends_the_cell_quietly_and_keeps_what_it_had_done():
 def test_stop_during_a_check_gives_no_verdict_and_blames_nothing():
     from course.exercise import grade
     result = grade("def multi_head(X, Wq, Wk, Wv, Wo, h):\n    raise KeyboardInterrupt\n",
-                   "course.checkers.multi_head")
+                   "varias_cabezas.checkers.multi_head")
     assert result["stopped"] is True and result["passed"] is False and result["results"] == []
 
 

@@ -5,7 +5,7 @@ import json
 import sys
 import threading
 
-from course.explorables.rule_heads import glue
+from course.explorables.engine import recompute
 from course.worker import Handler
 from coursebuild import cli
 from coursebuild.lesson import read_lesson
@@ -89,8 +89,9 @@ def test_a_solution_that_raises_reports_its_line_as_data():
 
 
 def test_call_returns_what_the_py_function_returns():
-    reply = ask(started(), {"type": "call", "name": "course.explorables.rule_heads:glue", "args": {}})
-    assert reply["ok"] and reply["value"] == json.loads(json.dumps(glue()))
+    args = {"module": "varias_cabezas.explorables.rule_heads", "values": {"map": 4, "row": 4}, "language": "es"}
+    reply = ask(started(), {"type": "call", "name": "course.explorables.engine:recompute", "args": args})
+    assert reply["ok"] and reply["value"] == json.loads(json.dumps(recompute(**args)))
 
 
 def test_a_call_that_fails_is_a_failed_reply_with_the_error_as_data():

@@ -76,6 +76,13 @@ def course_library(py_dir):
     return files
 
 
+def lesson_library(lesson):
+    """A lesson's own package as {relative path: source}, written beside the course library in the worker."""
+    folder = lesson.package_dir
+    return {"{}/{}".format(lesson.package, path.relative_to(folder).as_posix()): path.read_text(encoding="utf-8")
+            for path in sorted(folder.rglob("*.py"))}
+
+
 def _inputs_digest(root):
     digest = hashlib.sha256()
     # JSON too: the bundles import site/whitelist.json.

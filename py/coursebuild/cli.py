@@ -143,7 +143,8 @@ def run_grade(config, args, strings):
         return 2
     lesson, exercise = exercises[args.exercise]
     request = {"type": "check", "checker": exercise.checker, "code": code}
-    outcome = runner.run([request], runner.Settings(config.root / "py", config.cache_dir, "", config.cell_timeout))
+    settings = runner.Settings(config.root / "py", config.cache_dir, "", config.cell_timeout).for_lesson(lesson)
+    outcome = runner.run([request], settings)
     if outcome.stuck is not None:
         print("{}: the solution {}; {}".format(path, outcome.reason, outcome.hint()), file=sys.stderr)
         return 1

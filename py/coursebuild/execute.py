@@ -28,6 +28,23 @@ def run_cells(lesson, label, settings):
     return outputs, outcome.replies[-1]["value"], errors
 
 
+def draw_explorables(lesson, strings, settings):
+    """Draw each explorable through the runner; yield (explorable, error message or None), filling in its HTML."""
+    requests = [{"type": "explorable", "module": explorable.module, "number": explorable.number,
+                 "strings": strings, "language": lesson.language} for explorable in lesson.explorables]
+    if not requests:
+        return
+    outcome = runner.cached_run(requests, settings)
+    for index, explorable in enumerate(lesson.explorables):
+        if index >= len(outcome.replies):
+            yield explorable, "explorable '{}' {}; {}".format(explorable.module, outcome.reason, outcome.hint())
+            continue
+        reply = outcome.replies[index]
+        drawn = reply["value"] if reply["ok"] else {"error": reply["error"]["text"].strip()}
+        explorable.html, explorable.glue = drawn.get("html", ""), drawn.get("glue", {})
+        yield explorable, drawn.get("error")
+
+
 def _not_run(lesson, outcome):
     """The error for cells that could not all be run."""
     reason = outcome.reason or next(reply["error"]["text"].strip() for reply in outcome.replies if not reply["ok"])

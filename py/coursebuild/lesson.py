@@ -10,8 +10,14 @@ cells follow jupytext's MyST notebook format, so it also opens in Jupyter:
 
 Directives are fences (```{name}) or colon fences (:::{name}); each name is
 looked up in the block table of `coursebuild.blocks`.
+
+A lesson is one folder, lessons/<order>-<name>/: lesson.md, exercises/, and the lesson's own
+Python package <name> (dashes as underscores, e.g. lessons/003-odna-holova/odna_holova/) with
+its explorables/, checkers/ and whatever else only this lesson uses. The build, the runner
+and the page's worker put the lesson's folder on the path for that lesson alone.
 """
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,6 +51,17 @@ class Lesson:
     @property
     def language(self):
         return self.meta.get("language", "en")
+
+    @property
+    def package(self):
+        """The name of the lesson's own Python package (it may not exist): the folder's name without its order."""
+        return package_name(self.slug)
+
+    @property
+    def package_dir(self):
+        """The lesson's package folder, or None when the lesson has no code of its own."""
+        folder = self.folder / self.package if self.folder is not None else None
+        return folder if folder is not None and (folder / "__init__.py").is_file() else None
 
     def _blocks(self, flag):
         return [block for block in self.blocks if getattr(block, flag, False)]
@@ -82,6 +99,11 @@ def markdown():
     md.enable("table")
     render.add_rules(md)
     return md
+
+
+def package_name(slug):
+    """'003-odna-holova' -> 'odna_holova': the lesson package's name, unique because folder names are."""
+    return re.sub(r"^[0-9]+[-_]", "", slug).replace("-", "_")
 
 
 def read_lesson(path):

@@ -119,8 +119,9 @@ def page(lang, title, body, strings, root, data=None, extra_class=""):
 def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runtime_manifest):
     """The page of one lesson: prose, cells with build-time outputs, and the runtime bar.
 
-    `build` names this build's front end (lazily loaded files carry it), `library` is the course library's
-    file under assets/, and `runtime_manifest` says what the worker loads.
+    `build` names this build's front end (lazily loaded files carry it), `library` lists the files under
+    assets/ of the course library and of the lesson's own package, and `runtime_manifest` says what the
+    worker loads.
     """
     context = RenderContext(lesson, strings, outputs, glued, markdown)
     body = lesson_body(lesson, context)
@@ -142,7 +143,7 @@ def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runti
         "kind": "lesson",
         "lesson": lesson.slug,
         "language": lesson.language,
-        "library": library,
+        "libraries": library,
         "cells": [cell.data() for cell in lesson.cells],
         "exercises": [exercise.data() for exercise in lesson.exercises],
         "quizzes": [quiz.data() for quiz in lesson.quizzes],

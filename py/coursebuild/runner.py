@@ -5,6 +5,8 @@ browser's worker passes on (see course.worker), and a separate process keeps les
 sharing state and lets the build stop a request that never ends.
 
     python -m coursebuild.runner REQUESTS.json FD     (the child: one JSON line per reply on the pipe FD)
+
+Explorables are drawn the same way (coursebuild.explorables.prerender), in the child.
 """
 
 import asyncio
@@ -17,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import metadata
 from pathlib import Path
 from typing import Optional
@@ -25,12 +27,24 @@ from typing import Optional
 
 @dataclass
 class Settings:
-    """Where the library is, where outputs are cached, what they depend on, how long one request may take."""
+    """Where the library is, where outputs are cached, what they depend on, how long one request may take.
+
+    `lesson_dir` is the folder of the lesson whose requests these are: it goes on the path after the
+    library, so the lesson imports its own package (and no other lesson's), and `library` then covers it.
+    """
 
     py_dir: Path
     cache_dir: Path
     library: str
     timeout: float
+    lesson_dir: Optional[Path] = None
+
+    def for_lesson(self, lesson):
+        """The same settings for one lesson's requests: its package importable, its code in the cache key."""
+        package = lesson.package_dir
+        if package is None:
+            return replace(self, lesson_dir=lesson.folder)
+        return replace(self, lesson_dir=lesson.folder, library=self.library + "+" + package_digest(package))
 
 
 @dataclass
@@ -51,9 +65,14 @@ class Outcome:
 
 def library_digest(py_dir):
     """A hash of the course library, so cached outputs follow its changes."""
+    return package_digest(py_dir / "course")
+
+
+def package_digest(folder):
+    """A hash of a package's Python files, so cached outputs follow their changes."""
     digest = hashlib.sha256()
-    for path in sorted((py_dir / "course").rglob("*.py")):
-        digest.update(str(path.relative_to(py_dir)).encode())
+    for path in sorted(Path(folder).rglob("*.py")):
+        digest.update(str(path.relative_to(folder)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
@@ -100,7 +119,8 @@ def run(requests, settings):
     """
     # One BLAS thread: the browser's NumPy has none, the small matrices of lessons gain nothing from more,
     # and on a busy machine threaded BLAS made a training cell ten times slower.
-    env = dict(os.environ, PYTHONPATH=str(settings.py_dir), PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8",
+    path = [str(settings.py_dir)] + ([str(settings.lesson_dir)] if settings.lesson_dir is not None else [])
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(path), PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8",
                OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
     with tempfile.TemporaryDirectory() as folder:
         request_file = Path(folder) / "requests.json"
@@ -158,11 +178,21 @@ def _end(process):
 
 
 async def answer_all(requests, channel):
-    """Answer in order from one Handler (one namespace, as the page's worker has), one JSON line per reply."""
+    """Answer in order from one Handler (one namespace, as the page's worker has), one JSON line per reply.
+
+    One request is the build's own: {"type": "explorable", "module", "number", "strings", "language"}
+    draws every state of an explorable here, in this fresh process, so the build never imports a
+    lesson's code itself and each build sees the code as it is now.
+    """
     from course.worker import Handler
     handler = Handler()
     for request in requests:
-        channel.write(await handler.handle_json(json.dumps(request)) + "\n")
+        if request.get("type") == "explorable":
+            from coursebuild.explorables import prerender
+            reply = json.dumps({"ok": True, "value": prerender(request)})
+        else:
+            reply = await handler.handle_json(json.dumps(request))
+        channel.write(reply + "\n")
         channel.flush()
 
 

@@ -14,7 +14,7 @@ from . import lesson as lessons_module
 from . import runtime as runtime_module
 from .errors import BuildFailed, Collector, LessonError
 
-LIBRARY = "course-lib.json"  # the course library for the worker, under assets/
+LIBRARY = "course-lib.json"  # the general course library for the worker, under assets/
 
 
 @dataclass
@@ -49,16 +49,16 @@ def build(config, log=print):
     python = runner.Settings(py_dir, config.cache_dir, runner.library_digest(py_dir), config.cell_timeout)
     outputs, glued = {}, {}
     for lesson in lessons:
+        settings = python.for_lesson(lesson)
         label = strings[lesson.language]["cell_label"]
-        outputs[lesson.slug], glued[lesson.slug], cell_errors = execute.run_cells(lesson, label, python)
+        outputs[lesson.slug], glued[lesson.slug], cell_errors = execute.run_cells(lesson, label, settings)
         errors += cell_errors
-        errors += checking.check_exercises(lesson, python)
+        errors += checking.check_exercises(lesson, settings)
         role_errors = Collector(lesson.path)
-        for explorable in lesson.explorables:
-            problem = explorable.compute()
+        for explorable, problem in execute.draw_explorables(lesson, strings[lesson.language], settings):
             if problem:
                 role_errors.error(explorable.line, problem)
-            glued[lesson.slug].update(explorable.state.get("glue", {}))
+            glued[lesson.slug].update(explorable.glue)
         glue_role.check(lesson, glued[lesson.slug], role_errors)
         errors += role_errors.errors
     if errors:
@@ -117,6 +117,10 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime):
     assets.copy_static(config.root, assets_dir)
     library = json.dumps(assets.course_library(config.root / "py"), sort_keys=True)
     (assets_dir / LIBRARY).write_text(library, encoding="utf-8")
+    for lesson in lessons:
+        if lesson.package_dir is not None:
+            package = json.dumps(assets.lesson_library(lesson), sort_keys=True)
+            (assets_dir / lesson_library_name(lesson)).write_text(package, encoding="utf-8")
     runtime_dir = staging / "runtime"
     runtime_dir.mkdir()
     for name, source in runtime.files.items():
@@ -125,8 +129,9 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime):
     build = service_worker.build_id(assets_dir)
     md = lessons_module.markdown()
     for lesson in lessons:
+        libraries = [LIBRARY] + ([lesson_library_name(lesson)] if lesson.package_dir is not None else [])
         page = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.slug, {}),
-                                  glued.get(lesson.slug, {}), build, LIBRARY, manifest)
+                                  glued.get(lesson.slug, {}), build, libraries, manifest)
         (staging / lesson.slug).mkdir()
         (staging / lesson.slug / "index.html").write_text(page, encoding="utf-8")
     index = render.index_page(lessons, strings, config.index_language)
@@ -134,6 +139,11 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime):
     (staging / ".nojekyll").write_text("", encoding="utf-8")
     service_worker.write(config.root / "site" / "sw.js", staging, build, manifest["cache"])
     os.chmod(staging, 0o755)
+
+
+def lesson_library_name(lesson):
+    """The file under assets/ that holds one lesson's package, which only that lesson's page loads."""
+    return "lesson-{}.json".format(lesson.package)
 
 
 def _link_or_copy(source, target):

@@ -48,7 +48,7 @@ class LessonPage {
     this.client = new RuntimeClient({
       assetsURL,
       build: data.build,
-      library: data.library,
+      libraries: data.libraries,
       runtimeURL: new URL("../runtime/", assetsURL).href,
       runtime: data.runtime,
       label: this.strings.cell_label,

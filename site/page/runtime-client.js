@@ -34,7 +34,7 @@ export class Stopped extends Error {
 
 export class RuntimeClient extends EventTarget {
   /**
-   * @param {object} config  {assetsURL, runtimeURL, build (this build's id), library (file under assets/),
+   * @param {object} config  {assetsURL, runtimeURL, build (this build's id), libraries (files under assets/: the course library, the lesson's package),
    *                          runtime: the runtime manifest, label, stalledMessage}
    */
   constructor(config) {
@@ -71,7 +71,7 @@ export class RuntimeClient extends EventTarget {
     await controlled(); // let the service worker see (and cache) every runtime file
     const runtimeURLs = runtime.files.map((file) => new URL(file.name, this.config.runtimeURL).href);
     const entry = runtime.worker === "module" ? "worker-module.mjs" : "worker-classic.js";
-    const version = "?v=" + this.config.build; // the worker loads its glue and the library at this build
+    const version = "?v=" + this.config.build; // the worker loads its glue and the libraries at this build
     const url = new URL(entry + version, this.config.assetsURL).href;
     this.worker = runtime.worker === "module" ? new Worker(url, { type: "module" }) : new Worker(url);
     this.worker.onmessage = (event) => {
@@ -89,7 +89,7 @@ export class RuntimeClient extends EventTarget {
       const value = await this.request({
         type: "init",
         indexURL: this.config.runtimeURL,
-        libraryURL: new URL(this.config.library + version, this.config.assetsURL).href,
+        libraryURLs: this.config.libraries.map((name) => new URL(name + version, this.config.assetsURL).href),
         packages: runtime.packages,
         files: runtime.files,
         // Counting bytes means reading every file once more: only when the runtime is not cached yet.

@@ -1,6 +1,6 @@
 /* The worker side of the page <-> Python protocol, shared by both worker entries.
  *
- * Messages in:  {type: "init", id, indexURL, libraryURL, packages, files, prefetch, label, interruptBuffer?,
+ * Messages in:  {type: "init", id, indexURL, libraryURLs, packages, files, prefetch, label, interruptBuffer?,
  *                stopFlagURL?}
  *               (interruptBuffer: a Uint8Array on a SharedArrayBuffer, given only on a cross-origin isolated
  *               page; the page writes 2 (SIGINT) into it and Pyodide raises KeyboardInterrupt in the running code.
@@ -147,7 +147,7 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
     post({ type: "progress", loaded: total, total });
   }
 
-  // Installs the course library (passed in as JSON data) and builds the one request handler of course.worker.
+  // Installs the course library and the lesson's package (passed in as JSON data) and builds the one request handler of course.worker.
   const BOOT = [
     "import json, os, sys",
     "import js",
@@ -183,9 +183,13 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
       }
     }
     if (message.packages.length) await pyodide.loadPackage(message.packages);
-    const response = await fetch(message.libraryURL);
-    if (!response.ok) throw new Error("course library: HTTP " + response.status);
-    pyodide.globals.set("_course_library", await response.text());
+    // The course library and the lesson's own package: one folder on the path, holding both.
+    const parts = await Promise.all(message.libraryURLs.map(async (url) => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error("course library: HTTP " + response.status);
+      return response.json();
+    }));
+    pyodide.globals.set("_course_library", JSON.stringify(Object.assign({}, ...parts)));
     await pyodide.runPythonAsync(BOOT);
     booted = true;
     const value = await python({ ...message, interruptBuffer: undefined }); // the buffer stays in JavaScript

@@ -1,6 +1,7 @@
 """The explorable engine: an explorable is one module that declares its controls and views from one vocabulary.
 
-A module in course/explorables/ defines explorable() -> Explorable(parts, state, glue):
+A module in a lesson's package, <package>/explorables/<name>.py, defines
+explorable() -> Explorable(parts, state, glue):
 `parts` are controls and views in page order, `state(**values)` computes (with the
 course's NumPy code) what the views draw for one value of every control, and `glue()`
 (optional) names values the prose quotes.
@@ -479,10 +480,11 @@ def _arguments(key, explorable):
 
 
 def load(module):
-    """The Explorable declared by course.explorables.<module>."""
-    if not str(module).isidentifier():
-        raise ValueError("{!r} is not the name of a module in course/explorables/".format(module))
-    return importlib.import_module("course.explorables." + module).explorable()
+    """The Explorable declared by the module '<package>.explorables.<name>' of a lesson's package."""
+    parts = str(module).split(".")
+    if len(parts) != 3 or parts[1] != "explorables" or not all(part.isidentifier() for part in parts):
+        raise ValueError("{!r} is not the name of an explorable module, '<package>.explorables.<name>'".format(module))
+    return importlib.import_module(module).explorable()
 
 
 def recompute(module, values, language):

@@ -3,7 +3,7 @@
 train_sequences and train_steps are coroutines (`await train_sequences(...)` in a cell):
 they yield to the event loop as they go, so in the browser the page stays live, progress
 is drawn, and a Stop ends training between steps with the model kept as it is.
-train_steps runs any step function that way (course.experiments trains with it).
+train_steps runs any step function that way (experiments in lessons train with it).
 """
 
 import asyncio
@@ -16,10 +16,6 @@ from course import control, runner
 
 from .layers import cross_entropy
 from .optim import Adam, Flat
-
-SENSE_VOCAB = {"the": 0, "river": 1, "money": 2, "bank": 3}
-SENSE_DATA = ((("the", "river", "bank"), 0), (("the", "money", "bank"), 1), (("river", "bank"), 0),
-              (("money", "bank"), 1))  # label 0: water, 1: finance
 
 YIELD_EVERY = 4  # steps between yields to the event loop
 REPORT_SECONDS = 0.25
@@ -127,9 +123,8 @@ def classifier_step(model, optimizer, words, label, vocab):
     return loss
 
 
-def train_sense_classifier(model, data=SENSE_DATA, vocab=None, steps=300, lr=0.05):
+def fit_classifier(model, data, vocab, steps=300, lr=0.05):
     """Adam, one example at a time, `steps` passes over `data` ((words, label) pairs); returns the last losses."""
-    vocab = vocab or SENSE_VOCAB
     optimizer = Adam(model.parameters(), lr=lr)
     losses = []
     for _ in range(steps):
@@ -137,9 +132,8 @@ def train_sense_classifier(model, data=SENSE_DATA, vocab=None, steps=300, lr=0.0
     return losses
 
 
-async def train_classifier(model, data=SENSE_DATA, vocab=None, passes=300, lr=0.05, report=True):
-    """train_sense_classifier as a training the page can watch and stop (see train_steps); returns its record."""
-    vocab = vocab or SENSE_VOCAB
+async def train_classifier(model, data, vocab, passes=300, lr=0.05, report=True):
+    """fit_classifier as a training the page can watch and stop (see train_steps); returns its record."""
     optimizer = Flat(model, lambda params: Adam(params, lr=lr))
 
     def step(i):
@@ -147,17 +141,6 @@ async def train_classifier(model, data=SENSE_DATA, vocab=None, passes=300, lr=0.
         return classifier_step(model, optimizer, words, label, vocab)
 
     return await train_steps(step, passes * len(data), per_epoch=len(data), report=report)
-
-
-def sense_predictions(model, data=SENSE_DATA, vocab=None):
-    """For each example: (words, predicted label, the last position's attention row as {word: weight})."""
-    vocab = vocab or SENSE_VOCAB
-    found = []
-    for words, _ in data:
-        logits, _ = model.forward(np.array([vocab[word] for word in words]))
-        row = model.map[-1]
-        found.append((words, int(logits.argmax()), {word: float(row[i]) for i, word in enumerate(words)}))
-    return found
 
 
 async def train_steps(step, steps, per_epoch=1, report=True):

@@ -1,7 +1,7 @@
 """What a directive is in the Markdown tokens: a fence whose info is `{name} argument`.
 
     ```{code-cell} ipython3          ::::{exercise} multi_head
-    :tags: [raises-exception]        :checker: course.checkers.multi_head
+    :tags: [raises-exception]        :checker: multi_head
     body                             body
     ```                              ::::
 

@@ -1,7 +1,7 @@
 """A coding exercise with an automatic checker.
 
     ::::{exercise} multi_head
-    :checker: course.checkers.multi_head
+    :checker: multi_head
     :starter: exercises/multi_head/starter.py
     :solution: exercises/multi_head/solution.py
     :wrong: exercises/multi_head/wrong
@@ -13,7 +13,8 @@
     :::
     ::::
 
-Paths are relative to the lesson's folder. The build runs the checker on the
+`:checker:` names a module of the lesson package's checkers/ (here
+<package>/checkers/multi_head.py). Paths are relative to the lesson's folder. The build runs the checker on the
 reference solution (it must pass) and on every file in the `wrong` folder (each
 must fail), so a checker that lets a known mistake through cannot ship.
 """
@@ -99,6 +100,19 @@ def _inside_lesson(directive, option, context):
     return path
 
 
+def _checker(directive, context):
+    """The checker's module, '<package>.checkers.<name>', or None after reporting a name the package lacks."""
+    name, lesson = directive.options["checker"], context.lesson
+    package = lesson.package_dir
+    known = sorted(path.stem for path in (package / "checkers").glob("*.py") if path.stem != "__init__") if package else []
+    if name not in known:
+        context.errors.error(directive.line, ":checker: {} is not a module of {}/checkers/ (known: {}); write the "
+                                             "checker there and name it, such as ':checker: {}'".format(
+                                                 name, lesson.package, ", ".join(known) or "none", directive.argument))
+        return None
+    return "{}.checkers.{}".format(lesson.package, name)
+
+
 def _read_files(directive, context):
     """({'starter': code, 'solution': code}, {wrong file name: code}), or None after reporting what is missing."""
     line = directive.line
@@ -140,8 +154,9 @@ def parse(directive, context):
             context.errors.error(line, "the exercise lacks ':{}:'".format(option))
     if any(not isinstance(directive.options.get(option), str) for option in OPTIONS):
         return None
+    checker = _checker(directive, context)
     files = _read_files(directive, context)
-    if files is None:
+    if files is None or checker is None:
         return None
     codes, wrong = files
     body, first = directive.body, directive.body_line
@@ -150,5 +165,5 @@ def parse(directive, context):
     # Each hint leaves its line breaks behind, so the prompt's lines keep their numbers in the file.
     prompt = HINT.sub(lambda match: "\n" * match.group(0).count("\n"), body)
     return Exercise(
-        id=directive.argument, line=line, checker=directive.options["checker"], starter=codes["starter"],
+        id=directive.argument, line=line, checker=checker, starter=codes["starter"],
         solution=codes["solution"], wrong=wrong, prompt=context.parse_body(prompt, first), hints=hints)

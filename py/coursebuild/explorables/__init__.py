@@ -9,7 +9,23 @@ it (data-keys="0-7 1-7"), so site/page/explorable.js only switches what is hidde
 import html
 import json
 
+from course.explorables import engine
 from course.explorables.engine import DeclarationError, format_number
+
+
+def prerender(request):
+    """Draw one explorable of a lesson's package: {"html", "glue"}, or {"error"} with what went wrong."""
+    module = request["module"]
+    try:
+        declaration = engine.load(module)
+        states = compute(declaration)
+        body = render(declaration, states, module, request["number"], request["strings"], request["language"])
+        glue = declaration.glue() if declaration.glue else {}
+        return {"html": body, "glue": json.loads(json.dumps(glue))}
+    except DeclarationError as error:
+        return {"error": "explorable '{}': {}".format(module, error)}
+    except Exception as error:  # any failure of the module's own code, its import included, is a build error
+        return {"error": "explorable '{}': {}: {}".format(module, type(error).__name__, error)}
 
 
 def compute(explorable):

@@ -11,7 +11,8 @@ import numpy as np
 
 from course.attention import softmax
 from course.explorables.engine import Choice, Explorable, Heatmap, Table, Text, Toggle, Value
-from course.explorables.query_match import EMBEDDINGS
+
+from .query_match import EMBEDDINGS
 
 SENTENCES = (("river bank", ("river", "bank")), ("bank river", ("bank", "river")))
 

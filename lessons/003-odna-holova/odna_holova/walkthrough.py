@@ -21,7 +21,8 @@ import numpy as np
 
 from course.nn.layers import cross_entropy
 from course.nn.models import SenseClassifier
-from course.nn.train import SENSE_VOCAB
+
+from .sense import SENSE_VOCAB
 
 SEED = 0
 LEARNING_RATE = 0.3

@@ -1,6 +1,6 @@
 """«Простежте одне речення крізь навчання»: the 2-D one-head classifier, stage by stage, one SGD step at a time.
 
-Every number comes from course.experiments.walkthrough (SenseClassifier of width 2, seed 0,
+Every number comes from odna_holova.walkthrough (SenseClassifier of width 2, seed 0,
 SGD at lr 0.3, updates alternating the two sentences). Controls: which sentence trains
 first, the eight stages of one update (sentence, lookup, Q/K/V, mixture, prediction, loss,
 gradients, update), and the number of completed updates: «ще крок» moves to the next update
@@ -9,8 +9,9 @@ walkthrough.PRECOMPUTED updates are drawn by the build; a later update number ty
 the box is computed by the page's Python worker from the same module.
 """
 
-from course.experiments import walkthrough
 from course.explorables.engine import Choice, Explorable, Number, Stepper, Table, Text, Value
+
+from .. import walkthrough
 
 LABELS = ("вода", "фінанси")
 STAGE_TITLES = ("речення", "пошук у таблиці", "Q / K / V", "суміш уваги", "передбачення", "втрата", "градієнти",

@@ -2,7 +2,7 @@
 
 Model: course.nn.models.SenseClassifier(vocab=4, width=8): embedding (4, 8), Wq, Wk, Wv (8, 8)
 without bias, classifier (8, 2) + (2,) read at the last position: 4·8 + 3·8·8 + (8·2 + 2) = 242
-parameters. Data: the four sentences of course.nn.train.SENSE_DATA (label 0 water, 1 finance).
+parameters. Data: the four sentences of SENSE_DATA (label 0 water, 1 finance).
 Training: Adam at lr 0.05, one example per step, 300 passes over the four (1200 steps).
 Seed 0 (default_rng), float64.
 
@@ -13,7 +13,11 @@ In a cell:  model = build();  await train(model);  show_predictions(model);  sho
 import numpy as np
 
 from course.nn.models import SenseClassifier
-from course.nn.train import SENSE_DATA, SENSE_VOCAB, train_classifier
+from course.nn.train import train_classifier
+
+SENSE_VOCAB = {"the": 0, "river": 1, "money": 2, "bank": 3}
+SENSE_DATA = ((("the", "river", "bank"), 0), (("the", "money", "bank"), 1), (("river", "bank"), 0),
+              (("money", "bank"), 1))  # label 0: water, 1: finance
 
 SEED = 0
 PASSES = 300

@@ -1,0 +1,1 @@
+"""The lesson's checkers, one module each."""

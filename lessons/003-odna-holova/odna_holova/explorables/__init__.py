@@ -1,0 +1,1 @@
+"""The lesson's explorables, one module each."""
