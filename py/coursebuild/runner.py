@@ -22,6 +22,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Optional
 
+from course import numbers
+
 
 @dataclass
 class Settings:
@@ -50,11 +52,12 @@ class Outcome:
 
 
 def library_digest(py_dir):
-    """A hash of the course library, so cached outputs follow its changes."""
+    """A hash of the course library and the number formats it writes with, so cached outputs follow their changes."""
     digest = hashlib.sha256()
     for path in sorted((py_dir / "course").rglob("*.py")):
         digest.update(str(path.relative_to(py_dir)).encode())
         digest.update(path.read_bytes())
+    digest.update(json.dumps(numbers.read_formats(py_dir.parent / "site" / "i18n"), sort_keys=True).encode())
     return digest.hexdigest()
 
 
