@@ -5,8 +5,8 @@ import textwrap
 
 import pytest
 
+from course.numbers import number
 from coursebuild import cli
-from coursebuild.glue_role import format_value
 from support import ROOT, give_checker
 
 GOOD = """\
@@ -156,7 +156,35 @@ def test_a_prose_edit_reuses_the_cached_cell_outputs(tmp_path, capsys, monkeypat
     (64, "", "en", "64"),
 ])
 def test_glued_numbers_are_written_the_way_the_lesson_language_writes_them(value, spec, language, expected):
-    assert format_value(value, spec, language) == expected
+    assert number(value, spec, language) == expected
+
+
+def test_cells_write_numbers_in_the_lesson_language_without_being_told(tmp_path, capsys):
+    write_lesson(tmp_path, GOOD.replace("language: en", "language: es").replace(
+        'print("hello <b>")', 'from course.numbers import number\nprint(number([1048576, 0.5], ".2f"))'))
+    assert build(tmp_path, capsys)[0] == 0
+    page = (tmp_path / "_site" / "01-lesson" / "index.html").read_text()
+    assert "[1.048.576,00; 0,50]" in page
+
+
+def test_glue_writes_lists_and_vectors_in_the_lesson_language_with_a_format(tmp_path, capsys):
+    write_lesson(tmp_path, GOOD.replace("language: en", "language: uk").replace(
+        "{glue}`answer`", "{glue}`q:.2f`, {glue}`m:.1f` and {glue}`sizes`").replace(
+        'glue("answer", 1048576)', 'import numpy as np\nglue("q", np.array([0.5, 0.5, 0.8]))\n'
+        'glue("m", np.eye(2))\nglue("sizes", [10000, 64])'))
+    assert build(tmp_path, capsys)[0] == 0
+    page = (tmp_path / "_site" / "01-lesson" / "index.html").read_text()
+    assert 'data-glue="q">[0,50; 0,50; 0,80]</span>' in page
+    assert 'data-glue="m">[[1,0; 0,0]; [0,0; 1,0]]</span>' in page
+    assert 'data-glue="sizes">[10\u00a0000; 64]</span>' in page
+
+
+def test_a_format_that_does_not_fit_a_glued_list_is_an_error_at_its_line(tmp_path, capsys):
+    path = write_lesson(tmp_path, GOOD.replace("{glue}`answer`", "{glue}`words:.2f`").replace(
+        'glue("answer", 1048576)', 'glue("words", ["a", 0.5])'))
+    line = next(number for number, text in enumerate(path.read_text().splitlines(), 1) if "words:.2f" in text)
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:{}: {{glue}}`words:.2f`: the format '.2f' does not fit".format(line) in err, err
 
 
 def test_help_describes_the_commands(capsys):
@@ -316,9 +344,9 @@ def test_each_language_writes_numbers_as_its_strings_file_declares():
         first = strings["first_grouped_number"]
         thousands = first.strip("0123456789")
         smallest = int(first.replace(thousands, ""))
-        assert format_value(smallest, "", language) == first
-        assert format_value(smallest - 1, "", language) == str(smallest - 1)
-        assert format_value(1048576.5, "", language) == "1{0}048{0}576{1}5".format(
+        assert number(smallest, "", language) == first
+        assert number(smallest - 1, "", language) == str(smallest - 1)
+        assert number(1048576.5, "", language) == "1{0}048{0}576{1}5".format(
             thousands, strings["decimal_separator"])
 
 

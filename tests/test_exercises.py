@@ -2,6 +2,7 @@
 
 import pytest
 
+from course import numbers
 from course.exercise import grade
 from coursebuild.lesson import read_lesson
 from support import ROOT
@@ -53,6 +54,12 @@ def test_the_checker_explains_strange_returns_without_crashing(code, expected):
     result = grade(code, CHECKER)
     assert not result["passed"]
     assert expected in result["results"][-1]["message"]
+
+
+def test_checker_sentences_write_numbers_in_the_lesson_language(monkeypatch):
+    monkeypatch.setattr(numbers, "_LANGUAGE", ["es"])  # as the runner's init sets it on a Spanish page
+    result = grade("def multi_head(X, Wq, Wk, Wv, Wo, h):\n    return [0] * 12345", CHECKER)
+    assert "una secuencia de 12.345 elementos" in result["results"][-1]["message"]
 
 
 def test_a_learners_print_is_kept_with_the_result():

@@ -1,4 +1,4 @@
-"""Lesson 003's experiments (course.experiments): gradients, the stated results, the stepper's states, Stop."""
+"""Lesson 003's experiments (odna_holova, its package): gradients, the stated results, the stepper's states, Stop."""
 
 import asyncio
 import json

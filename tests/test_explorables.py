@@ -9,12 +9,13 @@ import numpy as np
 import pytest
 from varias_cabezas.explorables.rule_heads import WORDS, maps, pulled
 
+from course import numbers
 from course.attention import softmax
 from course.display import Figure, heatmap
 from course.explorables import call, engine
-from course.explorables.engine import Choice, Explorable, Matrix, Radio, Stepper, Table, Text, Value
+from course.explorables.engine import Choice, Explorable, Matrix, Number, Radio, Stepper, Table, Text, Value
+from course.numbers import number
 from coursebuild import explorables as build_side
-from coursebuild.glue_role import format_value
 from coursebuild.sanitize import ATTRIBUTES, ELEMENTS
 from support import ROOT, build_site
 
@@ -80,7 +81,7 @@ def test_the_panel_of_a_row_names_the_words_it_pulls_toward_with_their_weights(w
     text = Text("panel").render(state["panel"], "es")
     assert "«persiguen»" in text
     assert "Una cabeza: las cuatro reglas sumadas: gatos, {}".format(
-        format_value(float(weights[SUMMED][word("persiguen")].max()), ".2f", "es")) in text
+        number(float(weights[SUMMED][word("persiguen")].max()), ".2f", "es")) in text
     assert "¿Es un sustantivo?: ratón y gatos" in text
 
 
@@ -124,14 +125,26 @@ def test_every_drawing_survives_the_pages_whitelist_so_worker_answers_are_shown_
     assert seen.tags <= ELEMENTS and seen.attributes <= ATTRIBUTES
 
 
-@pytest.mark.parametrize("language", ["en", "es", "uk"])
-@pytest.mark.parametrize("value, spec", [(0.5, ".2f"), (-1.25, ".3f"), (12345.678, ".1f"), (1234.5, ".0f"),
-                                         (0.6262, ".1%"), (3.0, ".2f"), (-0.004, ".1f")])
-def test_explorables_write_numbers_as_the_prose_does(value, spec, language):
-    expected = format_value(value, spec, language)
-    if value == -0.004:
-        expected = expected.lstrip("-")  # a value that rounds to zero loses its sign in a figure
-    assert engine.format_number(value, spec, language) == expected
+@pytest.mark.parametrize("value, spec, language, expected", [
+    (0.5, ".2f", "es", "0,50"), (-1.25, ".3f", "uk", "-1,250"), (12345.678, ".1f", "es", "12.345,7"),
+    (1234.5, ".0f", "en", "1,234"), (1234.5, ".0f", "es", "1234"), (0.6262, ".1%", "uk", "62,6%"),
+    (-0.004, ".1f", "en", "0.0"), (np.array([0.5, 0.25]), ".2f", "uk", "[0,50; 0,25]"),
+])
+def test_explorables_write_numbers_in_the_lesson_language(value, spec, language, expected):
+    assert engine.show(value, spec, language) == expected
+
+
+def test_a_language_added_as_one_strings_file_writes_an_explorables_numbers(tmp_path, monkeypatch):
+    strings = dict(json.loads((ROOT / "site" / "i18n" / "en.json").read_text()),
+                   decimal_separator="\u00b7", first_grouped_number="1_000")
+    (tmp_path / "xx.json").write_text(json.dumps(strings), encoding="utf-8")
+    table = {language: tuple(entry) for language, entry in numbers.read_formats(tmp_path).items()}
+    monkeypatch.setattr(numbers, "_FORMATS", dict(numbers.formats(), **table))
+    explorable = Explorable([Number("x", "X", 1234.5, spec=".1f"), Table("rows")],
+                            lambda x: {"rows": {"columns": ["", "x", "x/2"], "rows": [["x", Value(x), Value(x / 2, ".3f")]]}})
+    markup = build_side.render(explorable, build_side.compute(explorable), "fixture", 1, strings, "xx")
+    assert 'value="1_234\u00b75"' in markup
+    assert "<td>1_234\u00b750</td><td>617\u00b7250</td>" in markup
 
 
 def test_a_mistaken_declaration_names_the_line_that_declared_the_part():
@@ -227,9 +240,9 @@ def test_the_worked_example_of_the_authoring_guide_builds_and_draws_every_state(
     page = (tmp_path / "_site" / "01-example" / "index.html").read_text(encoding="utf-8")
     scores = np.array([0.20, 0.54, 1.18]) / 2
     for factor in (0.1, 1.0, 5.0):
-        assert "<td>{}</td>".format(format_value(float(softmax(factor * scores)[-1]), ".1%", "en")) in page
+        assert "<td>{}</td>".format(number(float(softmax(factor * scores)[-1]), ".1%", "en")) in page
     assert "Sharper: <span class=\"glued\" data-glue=\"sf_sharp_bank\">{}</span>".format(
-        format_value(float(softmax(5 * scores)[-1]), ".1%", "en")) in page
+        number(float(softmax(5 * scores)[-1]), ".1%", "en")) in page
     assert 'aria-pressed="true">× 1</button>' in page and 'value="1.00"' in page
 
 
@@ -292,7 +305,7 @@ def test_edited_coefficients_are_computed_like_the_presets():
     W_q = [[2.5, 0, 0], [0, -1, 0], [0, 3.75, 0], [0, 0, 0]]
     views = engine.recompute("odna_holova.explorables.query_match", {"preset": 0, "sentence": 1, "wq": W_q}, "en")["views"]
     for weight in direct_bank_weights(np.array(W_q), ("the", "money", "bank")):
-        assert "<td>{}</td>".format(format_value(float(weight), ".1%", "en")) in views[2]
+        assert "<td>{}</td>".format(number(float(weight), ".1%", "en")) in views[2]
     with pytest.raises(ValueError, match="must be 4×3"):
         engine.recompute("odna_holova.explorables.query_match", {"preset": 0, "sentence": 1, "wq": [[1.0]]}, "en")
 

@@ -6,7 +6,7 @@ import threading
 import numpy as np
 import pytest
 
-from course import control
+from course import control, numbers
 from course.nn.layers import (
     MLP,
     AttentionOnlyBlock,
@@ -289,6 +289,18 @@ def test_a_small_transformer_learns_to_sort_digits():
     history = train(model, X, Y, Xv, Yv, epochs=4, lr=1e-2)
     assert history[-1]["sequences"] > 0.9
     assert len(history) == 4 and history[-1]["loss"] < history[0]["loss"]
+
+
+def test_the_training_table_writes_numbers_in_the_lesson_language(capsys, monkeypatch):
+    monkeypatch.setattr(numbers, "_LANGUAGE", ["es"])
+    (X, Y), (Xv, Yv) = sort_task(64, 1), sort_task(50, 2)
+    model = SequenceTransformer(width=8, heads=1, blocks=1, hidden=8, seed=0)
+    history = run(train_sequences(model, X, Y, Xv, Yv, epochs=1, report=True))
+    line = capsys.readouterr().out.strip()
+    assert line == "Epoch 1: loss {}   digits {}   sequences {}".format(*(
+        "{:.3f}".format(history[0]["loss"]).replace(".", ","),
+        "{:.1%}".format(history[0]["digits"]).replace(".", ","),
+        "{:.1%}".format(history[0]["sequences"]).replace(".", ",")))
 
 
 def test_reversing_needs_positions():

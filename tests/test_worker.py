@@ -46,6 +46,22 @@ def test_init_answers_with_the_python_version_and_names_the_cells():
     assert '"<клітинка 2>", line 1' in value["error"]["text"]
 
 
+def test_init_sets_the_language_course_numbers_writes_in():
+    code = "from course.numbers import number\nprint(number(1048576.5, '.1f'))"
+    for language, expected in (("uk", "1\u00a0048\u00a0576,5\n"), (None, "1,048,576.5\n")):
+        handler = Handler()
+        request = {"type": "init", "id": 1, "label": "celda"}
+        if language:
+            request["language"] = language
+        assert ask(handler, request)["ok"]
+        assert text(ask(handler, {"type": "run", "cell": 1, "code": code})["value"]) == expected
+
+
+def test_init_refuses_a_language_without_a_number_format():
+    reply = ask(Handler(), {"type": "init", "id": 1, "label": "celda", "language": "xx"})
+    assert reply["ok"] is False and "'xx', which has no number format (known: en, es, uk)" in reply["error"]["message"]
+
+
 def test_cells_share_one_namespace_and_show_a_final_expression():
     handler = started()
     assert ask(handler, {"type": "run", "cell": 1, "code": "x = 20\nprint('set')"})["value"] == {

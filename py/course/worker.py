@@ -2,7 +2,9 @@
 
 A request is a JSON-ready dict; the browser worker passes on the page's messages unchanged
 (fields the handler does not read, such as "id", are ignored):
-    {"type": "init", "label": str, "packages": [str]}     fresh namespace; cells are "<label> N" in tracebacks
+    {"type": "init", "label": str, "packages": [str], "language": str}
+                                                          fresh namespace; cells are "<label> N" in tracebacks;
+                                                          course.numbers writes in `language` (default "en")
     {"type": "run", "cell": id, "code": str}              run a cell in the shared namespace (awaited)
     {"type": "check", "code": str, "checker": str}        grade a solution (course.exercise.grade)
     {"type": "call", "name": "module:function", "args": {}}   call a py/ function (course.explorables.call)
@@ -23,7 +25,7 @@ import importlib
 import json
 import sys
 
-from course import control, glue, runner
+from course import control, glue, numbers, runner
 
 
 class Handler:
@@ -67,6 +69,11 @@ class Handler:
 
     def _init(self, request):
         self.session = runner.Session(send=self._send, cell_label=_field(request, "label", str))
+        language = request.get("language", "en")
+        if language not in numbers.formats():
+            raise ValueError("an 'init' request names the language {!r}, which has no number format (known: {})".format(
+                language, ", ".join(sorted(numbers.formats()))))
+        numbers.set_language(language)
         for name in request.get("packages", []):
             importlib.import_module(name)  # importing NumPy is slow in WebAssembly: now, not in the first cell
         return {"python": sys.version.split()[0]}

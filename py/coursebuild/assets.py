@@ -11,8 +11,6 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from course import numbers
-
 from . import i18n
 from .errors import LessonError
 
@@ -25,7 +23,7 @@ COPIED = ("style.css", "worker/worker-handler.js", "worker/worker-module.mjs", "
 
 
 def load_strings(site_dir):
-    """The UI strings of every language; a key missing from any table is an error."""
+    """The UI strings of every language; a key missing from any table, or a malformed number format, is an error."""
     tables = {lang: json.loads((site_dir / "i18n" / (lang + ".json")).read_text(encoding="utf-8"))
               for lang in i18n.languages(site_dir / "i18n")}
     errors = []
@@ -34,6 +32,11 @@ def load_strings(site_dir):
         for key in sorted(keys - set(table)):
             errors.append(LessonError(Path("site/i18n/{}.json".format(lang)), None,
                                       "the UI string '{}' is missing; add it in this language".format(key)))
+    if not errors:
+        try:
+            i18n.number_formats(site_dir / "i18n")
+        except LessonError as error:
+            errors.append(error)
     return tables, errors
 
 
@@ -72,7 +75,7 @@ def course_library(py_dir):
     for path in sorted((py_dir / "course").rglob("*.py")):
         files[str(path.relative_to(py_dir).as_posix())] = path.read_text(encoding="utf-8")
     # course.numbers reads each language's marks from site/i18n, which the browser does not have.
-    files["course/number_formats.json"] = json.dumps(numbers.read_formats(i18n.I18N), sort_keys=True)
+    files["course/number_formats.json"] = json.dumps(i18n.number_formats(), sort_keys=True)
     return files
 
 

@@ -10,22 +10,28 @@ def jobs_for(exercise):
     return [(name, {"type": "check", "checker": exercise.checker, "code": code}) for name, code in jobs]
 
 
+def in_language(lesson, requests):
+    """The requests after an init that makes course.numbers write in the lesson's language, as the page's worker does."""
+    return [{"type": "init", "label": "solution", "language": lesson.language}] + list(requests)
+
+
 def check_exercises(lesson, settings):
     """Errors for every exercise of the lesson whose checker is not proven right."""
     errors = []
     for exercise in lesson.exercises:
         jobs = jobs_for(exercise)
-        outcome = runner.cached_run([request for _, request in jobs], settings)
+        outcome = runner.cached_run(in_language(lesson, [request for _, request in jobs]), settings)
         failed = [reply["error"]["text"].strip() for reply in outcome.replies if not reply["ok"]]
         if outcome.stuck is not None:
+            graded = jobs[outcome.stuck - 1][0] if outcome.stuck else "nothing (Python did not start)"
             errors.append(LessonError(lesson.path, exercise.line, "exercise '{}': grading {} {}; {}".format(
-                exercise.id, jobs[outcome.stuck][0], outcome.reason, outcome.hint())))
+                exercise.id, graded, outcome.reason, outcome.hint())))
             continue
         if failed:
             errors.append(LessonError(lesson.path, exercise.line, "exercise '{}': its checker could not be "
                                       "run ({})".format(exercise.id, failed[0].splitlines()[-1])))
             continue
-        results = {name: reply["value"] for (name, _), reply in zip(jobs, outcome.replies)}
+        results = {name: reply["value"] for (name, _), reply in zip(jobs, outcome.replies[1:])}
         errors += _verdict_errors(lesson, exercise, results)
     return errors
 

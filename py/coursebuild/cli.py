@@ -6,7 +6,7 @@ import sys
 import threading
 from pathlib import Path
 
-from . import runner
+from . import checking, runner
 from . import serve as serve_module
 from .assets import load_strings
 from .errors import BuildFailed, LessonError
@@ -144,16 +144,17 @@ def run_grade(config, args, strings):
     lesson, exercise = exercises[args.exercise]
     request = {"type": "check", "checker": exercise.checker, "code": code}
     settings = runner.Settings(config.root / "py", config.cache_dir, "", config.cell_timeout).for_lesson(lesson)
-    outcome = runner.run([request], settings)
+    outcome = runner.run(checking.in_language(lesson, [request]), settings)
     if outcome.stuck is not None:
         print("{}: the solution {}; {}".format(path, outcome.reason, outcome.hint()), file=sys.stderr)
         return 1
-    if not outcome.replies[0]["ok"]:
+    reply = next((reply for reply in outcome.replies if not reply["ok"]), outcome.replies[-1])
+    if not reply["ok"]:
         print("{}: the checker {} could not be run ({})".format(
-            path, exercise.checker, outcome.replies[0]["error"]["text"].strip().splitlines()[-1]), file=sys.stderr)
+            path, exercise.checker, reply["error"]["text"].strip().splitlines()[-1]), file=sys.stderr)
         return 1
-    print_grade(path, outcome.replies[0]["value"], strings[lesson.language])
-    return 0 if outcome.replies[0]["value"]["passed"] else 1
+    print_grade(path, reply["value"], strings[lesson.language])
+    return 0 if reply["value"]["passed"] else 1
 
 
 def print_grade(path, result, text):

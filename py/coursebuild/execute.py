@@ -7,7 +7,7 @@ from .errors import LessonError
 def requests_for(lesson, label):
     """The requests that run a lesson as its page does: a fresh namespace, each cell in order, then the glue."""
     cells = [{"type": "run", "cell": cell.number, "code": cell.code} for cell in lesson.cells]
-    return [{"type": "init", "label": label}] + cells + [{"type": "glued"}]
+    return [{"type": "init", "label": label, "language": lesson.language}] + cells + [{"type": "glued"}]
 
 
 def run_cells(lesson, label, settings):

@@ -2,33 +2,11 @@
 
 import html
 
-from .i18n import number_format
+from course.numbers import number
+
 from .tokens import children_with_lines
 
 ROLES = ("glue",)
-
-
-def format_value(value, spec, language):
-    """Format a glued value with an optional format spec, in the lesson's language's digits."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return format(value, spec) if spec else str(value)
-    text = format(value, spec) if spec else (format(value, "d") if isinstance(value, int) else repr(value))
-    return _localize(text, language)
-
-
-def _localize(text, language):
-    """Python's digits ('-1048576.5') written with the language's decimal mark and thousands grouping."""
-    numbers = number_format(language)
-    sign = "-" if text.startswith("-") else ""
-    digits = text.lstrip("-")
-    whole, dot, fraction = digits.partition(".")
-    if whole.isdigit() and len(whole) >= numbers.group_from:
-        groups = []
-        while whole:
-            groups.insert(0, whole[-3:])
-            whole = whole[:-3]
-        whole = numbers.thousands.join(groups)
-    return sign + whole + (numbers.decimal + fraction if dot else "")
 
 
 def split(content):
@@ -55,7 +33,7 @@ def check(lesson, values, errors):
                                    "(glued: {})".format(name, name, known), consequence=True)
                 continue
             try:
-                format_value(values[name], spec, lesson.language)
+                number(values[name], spec, lesson.language)
             except (ValueError, TypeError) as error:
                 errors.error(line, "{{glue}}`{}`: the format '{}' does not fit the value {!r} ({})".format(
                     child.content, spec, values[name], error))
@@ -64,5 +42,5 @@ def check(lesson, values, errors):
 def render(token, values, language):
     """The HTML of one role token."""
     name, spec = split(token.content)
-    text = format_value(values[name], spec, language)
+    text = number(values[name], spec, language)
     return '<span class="glued" data-glue="{}">{}</span>'.format(html.escape(name), html.escape(text))

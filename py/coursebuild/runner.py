@@ -24,6 +24,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Optional
 
+from course import numbers
+
 
 @dataclass
 class Settings:
@@ -64,8 +66,9 @@ class Outcome:
 
 
 def library_digest(py_dir):
-    """A hash of the course library, so cached outputs follow its changes."""
-    return package_digest(py_dir / "course")
+    """A hash of the course library and the number formats it writes with, so cached outputs follow their changes."""
+    formats = json.dumps(numbers.read_formats(py_dir.parent / "site" / "i18n"), sort_keys=True)
+    return package_digest(py_dir / "course") + hashlib.sha256(formats.encode()).hexdigest()[:16]
 
 
 def package_digest(folder):

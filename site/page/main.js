@@ -52,6 +52,7 @@ class LessonPage {
       runtimeURL: new URL("../runtime/", assetsURL).href,
       runtime: data.runtime,
       label: this.strings.cell_label,
+      language: this.language,
       stalledMessage: this.strings.runtime_stalled,
     });
     this.scheduler = new Scheduler(this.client, this.strings, { startFailure: (error) => this.startFailure(error) });

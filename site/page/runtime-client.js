@@ -34,8 +34,9 @@ export class Stopped extends Error {
 
 export class RuntimeClient extends EventTarget {
   /**
-   * @param {object} config  {assetsURL, runtimeURL, build (this build's id), libraries (files under assets/: the course library, the lesson's package),
-   *                          runtime: the runtime manifest, label, stalledMessage}
+   * @param {object} config  {assetsURL, runtimeURL, build (this build's id), libraries (files under assets/: the
+   *                          course library, the lesson's package), runtime: the runtime manifest, label, language
+   *                          (the lesson's: course.numbers writes in it), stalledMessage}
    */
   constructor(config) {
     super();
@@ -95,6 +96,7 @@ export class RuntimeClient extends EventTarget {
         // Counting bytes means reading every file once more: only when the runtime is not cached yet.
         prefetch: !(await allCached(runtime.cache, runtimeURLs)),
         label: this.config.label,
+        language: this.config.language,
         interruptBuffer: this.interruptBuffer,
         stopFlagURL: this.stopToken ? new URL("../" + STOP_FLAG_PATH + this.stopToken, this.config.assetsURL).href : null,
       });

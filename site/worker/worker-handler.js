@@ -1,7 +1,7 @@
 /* The worker side of the page <-> Python protocol, shared by both worker entries.
  *
- * Messages in:  {type: "init", id, indexURL, libraryURLs, packages, files, prefetch, label, interruptBuffer?,
- *                stopFlagURL?}
+ * Messages in:  {type: "init", id, indexURL, libraryURLs, packages, files, prefetch, label, language,
+ *                interruptBuffer?, stopFlagURL?}
  *               (interruptBuffer: a Uint8Array on a SharedArrayBuffer, given only on a cross-origin isolated
  *               page; the page writes 2 (SIGINT) into it and Pyodide raises KeyboardInterrupt in the running code.
  *               stopFlagURL, given instead where there is no such buffer: the stop flag the service worker keeps

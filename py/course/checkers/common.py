@@ -7,9 +7,13 @@ describing a strange return, and checking that an array has the expected shape
 and finite float entries. A checker builds one Phrasebook from its language and the
 few words that are its own (its function's signature, the pair it returns, its
 hints); every sentence stays one sentence: what was expected, what came back, a hint.
+Numbers in the sentences are written in the lesson's language (course.numbers.number,
+which the runner sets to the page's language): `number(0.25, ".2f")` is '0,25' in es and uk.
 """
 
 import numpy as np
+
+from course.numbers import number
 
 PHRASES = {
     "es": {
@@ -85,7 +89,8 @@ class Phrasebook:
         return {name: self.phrases[name].replace("{signature}", self.signature) for name in names}
 
     def _say(self, phrase, **values):
-        """The phrase named `phrase`, filled with `values` and the checker's own words."""
+        """The phrase named `phrase`, filled with `values` (numbers in the lesson's digits) and the checker's own words."""
+        values = {name: _written(value) for name, value in values.items()}
         return self.phrases[phrase].format(**dict(self.words, **values))
 
     def judge(self, function, inputs, case, names, problem_with, extra=()):
@@ -136,7 +141,7 @@ class Phrasebook:
         if isinstance(value, np.ndarray):
             return self.phrases["array"].format(shape=value.shape)
         if isinstance(value, (tuple, list)):
-            return self.phrases["sequence"].format(count=len(value))
+            return self.phrases["sequence"].format(count=number(len(value)))
         return self.phrases["other"].format(type=type(value).__name__)
 
 
@@ -153,6 +158,13 @@ def run_cases(function, cases, check_case):
 def shape(value):
     """The shape of `value`, or None when it has none."""
     return getattr(value, "shape", None)
+
+
+def _written(value):
+    """A value to put in a sentence: a number (Python's or NumPy's) in the lesson's digits, anything else as it is."""
+    if isinstance(value, (int, float, np.number)) and not isinstance(value, (bool, np.bool_)):
+        return number(value.item() if isinstance(value, np.number) else value)
+    return value
 
 
 def _fail(message):

@@ -22,10 +22,10 @@ import sys
 from html import escape
 
 from course.display import Figure, heatmap
+from course.numbers import number
 
 MAX_STATES = 256  # every combination of the discrete controls is drawn into the page
 BAR_STYLES = ("query", "key", "value", "faded")
-SEPARATORS = {"en": (".", ","), "es": (",", "."), "uk": (",", "\u00a0")}  # (decimal, thousands)
 
 
 def _origin():
@@ -44,34 +44,17 @@ class Value:
         self.spec = spec
 
 
-def format_number(value, spec, language):
-    """A number formatted with a format spec, in the digits of the lesson's language."""
-    text = format(value, spec)
-    if text.startswith("-") and not any(digit in text for digit in "123456789"):
-        text = text[1:]  # a value that rounds to zero is written without a sign
-    decimal, thousands = SEPARATORS[language]
-    sign = "-" if text.startswith("-") else ""
-    whole, dot, fraction = text.lstrip("-").partition(".")
-    if whole.isdigit() and (len(whole) > 4 or (len(whole) == 4 and language == "en")):
-        groups = []
-        while whole:
-            groups.insert(0, whole[-3:])
-            whole = whole[:-3]
-        whole = thousands.join(groups)
-    return sign + whole + (decimal + fraction if dot else "")
-
-
 def show(value, spec, language):
     """Any cell value as text: a Value, a number (with spec), a vector of numbers, or text."""
     if isinstance(value, Value):
-        return format_number(value.number, value.spec, language)
+        return number(value.number, value.spec, language)
     if isinstance(value, (list, tuple)) or hasattr(value, "tolist"):
         items = value.tolist() if hasattr(value, "tolist") else value
         if isinstance(items, list):
             return "[" + "; ".join(show(item, spec, language) for item in items) + "]"
         value = items
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return format_number(float(value), spec, language)
+        return number(float(value), spec, language)
     return str(value)
 
 

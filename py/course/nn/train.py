@@ -4,6 +4,7 @@ train_sequences and train_steps are coroutines (`await train_sequences(...)` in 
 they yield to the event loop as they go, so in the browser the page stays live, progress
 is drawn, and a Stop ends training between steps with the model kept as it is.
 train_steps runs any step function that way (experiments in lessons train with it).
+Numbers they print or report are written in the lesson's language (course.numbers).
 """
 
 import asyncio
@@ -13,6 +14,7 @@ import time
 import numpy as np
 
 from course import control, runner
+from course.numbers import number
 
 from .layers import cross_entropy
 from .optim import Adam, Flat
@@ -74,8 +76,9 @@ async def train_sequences(model, X, Y, X_val, Y_val, epochs=6, batch=64, lr=3e-3
         record = _record(epoch, losses, model, X_val, Y_val)
         history.append(record)
         if report:
-            print("{} {}: loss {:.3f}   digits {:.1%}   sequences {:.1%}".format(
-                label.capitalize(), epoch, record["loss"], record["digits"], record["sequences"]))
+            print("{} {}: loss {}   digits {}   sequences {}".format(
+                label.capitalize(), epoch, number(record["loss"], ".3f"), number(record["digits"], ".1%"),
+                number(record["sequences"], ".1%")))
         if on_epoch is not None:
             on_epoch(record)
     if report:
@@ -85,10 +88,10 @@ async def train_sequences(model, X, Y, X_val, Y_val, epochs=6, batch=64, lr=3e-3
 
 def _progress(epoch, epochs, step, steps, loss, record=None, stopped=False):
     """A progress item with its numbers already written as text (the page does no rounding of its own)."""
-    item = {"epoch": epoch, "epochs": epochs, "step": step, "steps": steps, "loss": "{:.3f}".format(loss)}
+    item = {"epoch": epoch, "epochs": epochs, "step": step, "steps": steps, "loss": number(loss, ".3f")}
     if record is not None:
-        item["digits"] = "{:.1f}".format(100 * record["digits"])
-        item["sequences"] = "{:.1f}".format(100 * record["sequences"])
+        item["digits"] = number(100 * record["digits"], ".1f")
+        item["sequences"] = number(100 * record["sequences"], ".1f")
     if stopped:
         item["stopped"] = True
     return item

@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from course.numbers import number
+
 from ..errors import closest
-from ..glue_role import format_value
 from .base import anchor_attribute, block_key, check_options
 
 KINDS = ("single", "multiple", "numeric", "truefalse")
@@ -70,7 +71,7 @@ class Quiz:
         if self.kind == "multiple":
             notes.append(strings["quiz_all_or_nothing"])
         if self.kind == "numeric":
-            notes.append(strings["quiz_tolerance"].format(tolerance=format_value(self.tolerance, "", context.lesson.language)))
+            notes.append(strings["quiz_tolerance"].format(tolerance=number(self.tolerance, "", context.lesson.language)))
         if self.kind == "numeric":
             inputs = ('<label class="quiz-number">{label} <input type="text" inputmode="decimal" autocomplete="off" '
                       'name="{name}"></label>').format(label=html.escape(strings["quiz_number_label"]), name=name)

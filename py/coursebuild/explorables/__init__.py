@@ -9,8 +9,9 @@ it (data-keys="0-7 1-7"), so site/page/explorable.js only switches what is hidde
 import html
 import json
 
+from course import numbers
 from course.explorables import engine
-from course.explorables.engine import DeclarationError, format_number
+from course.explorables.engine import DeclarationError
 
 
 def prerender(request):
@@ -147,15 +148,15 @@ def _presets(control, leader, language):
 def _written(control, value, language):
     """A value as the text boxes show it, in the lesson's digits."""
     if control.kind == "matrix":
-        return [[format_number(entry, control.spec, language) for entry in row] for row in value]
-    return format_number(value, control.spec, language)
+        return [[numbers.number(entry, control.spec, language) for entry in row] for row in value]
+    return numbers.number(value, control.spec, language)
 
 
 def number_html(control, number, strings, language, leader=None):
     """A labelled text box for one number, with the note that editing starts Python."""
     value = control.default({control.follows: leader.value}) if leader else control.value
     box = '<input type="text" inputmode="decimal" size="6" value="{}">'.format(
-        html.escape(format_number(value, control.spec, language)))
+        html.escape(numbers.number(value, control.spec, language)))
     return ('<div class="xp-control xp-number" data-control="{name}" data-kind="number"{presets}>'
             '<label>{label} {box}</label><p class="xp-note">{note}</p></div>').format(
                 name=html.escape(control.name), presets=_presets(control, leader, language),
@@ -170,7 +171,7 @@ def matrix_html(control, number, strings, language, leader=None):
         r=html.escape(str(row)), cells="".join(
             '<td><input type="text" inputmode="decimal" size="5" data-row="{i}" data-col="{j}" value="{v}" '
             'aria-label="{name}"></td>'.format(
-                i=i, j=j, v=html.escape(format_number(value[i][j], control.spec, language)),
+                i=i, j=j, v=html.escape(numbers.number(value[i][j], control.spec, language)),
                 name=html.escape(strings["explorable_entry"].format(matrix=control.label, row=row, col=col)))
             for j, col in enumerate(control.cols)))
         for i, row in enumerate(control.rows))
