@@ -6,6 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from coursebuild.lesson import package_name
 from support import ROOT
 
 LESSONS = sorted(path.parent.name for path in (ROOT / "lessons").glob("*/lesson.md"))
@@ -46,6 +47,7 @@ def record_requests(page):
 @pytest.mark.parametrize("slug", LESSONS)
 def test_every_cell_reproduces_its_build_time_output_in_the_browser(page, course_server, course_site, slug):
     requests = record_requests(page)
+    served_before = len(course_server.httpd.log)
     page.goto(course_server.url(slug + "/index.html"))
     cells = page_data(course_site, slug)["cells"]
     built = {cell["id"]: output_of(page, cell["id"]) for cell in cells}
@@ -56,6 +58,9 @@ def test_every_cell_reproduces_its_build_time_output_in_the_browser(page, course
         assert page.locator("#cell-{} .cell-output".format(cell["id"])).get_attribute("data-origin") == "live"
         assert output_of(page, cell["id"]) == built[cell["id"]], "cell {} of {}".format(cell["id"], slug)
     assert requests and all(url.startswith(course_server.origin) or url.startswith("data:") for url in requests)
+    # The worker loaded the general library and this lesson's own package, and no other lesson's code.
+    packages = {path.split("?")[0] for path, _ in course_server.httpd.log[served_before:] if "/assets/lesson-" in path}
+    assert packages == {"/assets/lesson-{}.json".format(package_name(slug))}
 
 
 @pytest.mark.parametrize("server", ["playground_server", "playground_server_314"])

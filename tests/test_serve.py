@@ -166,3 +166,102 @@ def test_a_static_host_shows_no_build_banner(page, playground_site):
     finally:
         server.shutdown()
         server.server_close()
+
+
+MINI_LESSON = """\
+---
+title: Mini
+language: en
+order: 1
+summary: A lesson with code of its own.
+---
+
+```{code-cell} ipython3
+from mini.words import WORD
+print("cell says", WORD)
+```
+
+```{explorable} echo
+The panel.
+```
+
+::::{exercise} double
+:checker: double
+:starter: exercises/starter.py
+:solution: exercises/solution.py
+:wrong: exercises/wrong
+
+Write `double(x)`.
+::::
+"""
+ECHO = """\
+from course.explorables.engine import Choice, Explorable, Text
+
+SAID = "panel says first"
+
+
+def explorable():
+    return Explorable([Choice("n", "N", [(1, "one"), (2, "two")]), Text("said")], state)
+
+
+def state(n):
+    return {"said": ["{} {}".format(SAID, n)]}
+"""
+DOUBLE = """\
+FUNCTION = "double"
+MESSAGES = {"no_function": "define {name}", "code_raised": "it raised {error}", "checker_failed": "{error}"}
+
+
+def check(function):
+    return [{"ok": function(3) == 6, "message": "double(3) must be 6"}]
+"""
+
+
+def write_mini_lesson(folder):
+    """A lesson whose cell, explorable and checker all live in its own package `mini`."""
+    (folder / "mini" / "explorables").mkdir(parents=True)
+    (folder / "mini" / "checkers").mkdir()
+    (folder / "exercises" / "wrong").mkdir(parents=True)
+    (folder / "lesson.md").write_text(MINI_LESSON, encoding="utf-8")
+    for name in ("mini/__init__.py", "mini/explorables/__init__.py", "mini/checkers/__init__.py"):
+        (folder / name).write_text("", encoding="utf-8")
+    (folder / "mini" / "words.py").write_text('WORD = "first"\n', encoding="utf-8")
+    (folder / "mini" / "explorables" / "echo.py").write_text(ECHO, encoding="utf-8")
+    (folder / "mini" / "checkers" / "double.py").write_text(DOUBLE, encoding="utf-8")
+    (folder / "exercises" / "starter.py").write_text("def double(x):\n    pass\n", encoding="utf-8")
+    (folder / "exercises" / "solution.py").write_text("def double(x):\n    return 2 * x\n", encoding="utf-8")
+    (folder / "exercises" / "wrong" / "adds.py").write_text("def double(x):\n    return x + 1\n", encoding="utf-8")
+
+
+def wait_for(url, test, what):
+    """Wait (at most 60 s) until test(page text) holds for the dev server's page at url."""
+    deadline = time.monotonic() + 60
+    while not test(fetch(url)[1].decode()):
+        assert time.monotonic() < deadline, what
+        time.sleep(0.2)
+
+
+def test_serve_picks_up_edits_to_a_lessons_own_code_its_explorable_and_its_checker(tmp_path):
+    lessons = tmp_path / "lessons"
+    folder = lessons / "01-mini"
+    write_mini_lesson(folder)
+    server = subprocess.Popen([sys.executable, str(ROOT / "build.py"), "--lessons", str(lessons), "--out",
+                               str(tmp_path / "_site"), "serve", "--port", "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        url = next(line.split(" at ")[1].split(" ")[0] for line in server.stdout if line.startswith("Serving "))
+        page, status = url + "01-mini/index.html", url + STATUS_PATH.lstrip("/")
+        body = fetch(page)[1].decode()
+        assert "cell says first" in body and "panel says first 1" in body
+        (folder / "mini" / "words.py").write_text('WORD = "second"\n', encoding="utf-8")
+        wait_for(page, lambda text: "cell says second" in text, "an edit to the lesson's code was not picked up")
+        echo = folder / "mini" / "explorables" / "echo.py"
+        echo.write_text(ECHO.replace("panel says first", "panel says second"), encoding="utf-8")
+        wait_for(page, lambda text: "panel says second 1" in text, "an edit to the explorable was not picked up")
+        checker = folder / "mini" / "checkers" / "double.py"
+        checker.write_text(DOUBLE.replace("function(3) == 6", "function(3) == 7"), encoding="utf-8")
+        wait_for(status, lambda text: "the reference solution fails its checker" in text,
+                 "an edit to the checker was not picked up")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

@@ -131,7 +131,7 @@ def attention_backward(dout, cache):
 
 
 class MultiHeadAttention(Layer):
-    """Full-width projections split into h heads by blocks of columns, as lesson 000 builds them.
+    """Full-width projections split into h heads by blocks of columns, as a lesson builds them by hand.
 
     (B, T, D) -> (B, T, D). The last forward's maps stay in `self.maps` (B, h, T, T) for drawing.
     `ablate` names heads (0-based) whose output is set to zero before the output projection,
