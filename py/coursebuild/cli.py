@@ -1,4 +1,4 @@
-"""The command line: `build`, `serve`. Defaults live here and nowhere else."""
+"""The command line: `build`, `serve`, `grade`, `new`. Defaults live here and nowhere else."""
 
 import argparse
 import os
@@ -6,10 +6,11 @@ import sys
 import threading
 from pathlib import Path
 
-from . import checking, runner
+from . import checking, runner, scaffold
 from . import serve as serve_module
 from .assets import load_strings
 from .errors import BuildFailed, LessonError
+from .lesson import package_name
 from .site import Config, build, load_lessons
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,6 +55,11 @@ def parser():
     grade.add_argument("exercise", nargs="?", help="LESSON/EXERCISE, e.g. 000-varias-cabezas/multi_head")
     grade.add_argument("file", nargs="?", help="the solution, a Python file")
     grade.add_argument("--list", action="store_true", help="list every exercise id")
+    new = commands.add_parser("new", help="start a lesson: lessons/<order>-NAME/ with a cell, a quiz, an exercise "
+                                          "and an explorable that build and pass their checks at once")
+    new.add_argument("name", help="the lesson's name in its URL, lowercase words joined by dashes, e.g. softmax-basics")
+    new.add_argument("--language", choices=sorted(scaffold.TEXT), default="en",
+                     help="the lesson's language (default: %(default)s)")
     return top
 
 
@@ -157,6 +163,19 @@ def run_grade(config, args, strings):
     return 0 if reply["value"]["passed"] else 1
 
 
+def run_new(config, name, language):
+    """Scaffold a lesson folder and say where it is and what to do next."""
+    try:
+        folder = scaffold.scaffold(config.lessons_dir, name, language)
+    except ValueError as error:
+        print("build.py new: {}".format(error), file=sys.stderr)
+        return 2
+    print("Created {}: lesson.md, exercises/softmax/ and the package {}/ (its checker and explorable). "
+          "Build it with 'python build.py build' or 'make serve', then make it your own (docs/authoring.md).".format(
+              folder, package_name(folder.name)))
+    return 0
+
+
 def print_grade(path, result, text):
     """Print what the solution printed, where it raised (file:line), the verdict and each check."""
     for item in result["output"]:
@@ -180,4 +199,6 @@ def main(argv=None):
     if args.command == "grade":
         strings, _ = load_strings(config.root / "site")
         return run_grade(config, args, strings)
+    if args.command == "new":
+        return run_new(config, args.name, args.language)
     return run_build(config)

@@ -184,6 +184,17 @@ def check_orders(lessons):
     return errors
 
 
+def check_packages(lessons):
+    """Errors for lessons whose folders give the same package name (01-x and 02-x would both import `x`)."""
+    errors, first = [], {}
+    for lesson in sorted(lessons, key=lambda lesson: lesson.slug):
+        other = first.setdefault(lesson.package, lesson)
+        if other is not lesson:
+            errors.append(LessonError(lesson.path, None, "this lesson's package would be '{}', as {}'s is; rename "
+                                                         "one of the two folders".format(lesson.package, other.path)))
+    return errors
+
+
 def _key_line(token, key):
     """The file line of a front-matter key (the front matter's first line when it is not found)."""
     for number, line in enumerate(token.content.splitlines()):

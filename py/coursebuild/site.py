@@ -77,6 +77,7 @@ def load_lessons(config):
     if not lessons:
         errors.append(LessonError(config.lessons_dir, None, "no lessons found; add lessons/<name>/lesson.md"))
     errors += lessons_module.check_orders(lessons)
+    errors += lessons_module.check_packages(lessons)
     lessons.sort(key=lambda lesson: (lesson.meta.get("order", 0) if isinstance(lesson.meta.get("order"), int)
                                      else 0, lesson.slug))
     return lessons, errors

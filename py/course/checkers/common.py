@@ -1,4 +1,4 @@
-"""What every exercise checker shares, with its sentences in each lesson's language (es, uk).
+"""What every exercise checker shares, with its sentences in each lesson's language (en, es, uk).
 
 A checker keeps what is its own: its cases, its reference, the mistakes it rebuilds
 and the hints that name them. From here it takes running the cases in order,
@@ -16,6 +16,31 @@ import numpy as np
 from course.numbers import number
 
 PHRASES = {
+    "en": {
+        "code_raised": "Your code never gets as far as defining the function: running it raises {error}; fix that line "
+                       "and check again.",
+        "no_function": "A function called {name} was expected, but your code does not define one; write "
+                       "\u201cdef {name}({signature}):\u201d.",
+        "checker_failed": "The checker itself failed ({error}); this is not your fault, please tell whoever maintains "
+                          "the course.",
+        "passed": "Right for {case}.",
+        "raised": "For {case} the pair {pair} was expected, but your function raised {kind}: {error}; {hint}",
+        "read_the_error": "read the error message and try your function on small arrays in a cell.",
+        "modified": "For {case} your function changed {name}, which should stay as it was; do not write into the "
+                    "arrays you receive ({advice}).",
+        "not_pair": "For {case} the pair {pair} was expected, but your function returned {value}; end it with "
+                    "\u201creturn {ending}\u201d.",
+        "not_array": "For {case} {name} was expected to be a NumPy array of shape {shape}, but it is {value}; turn it "
+                     "into one with np.array(...).",
+        "wrong_shape": "For {case} {name} was expected to have shape {shape}, but its shape is {actual}.",
+        "not_float": "For {case} {name} was expected to hold real numbers (float), but its type is {dtype}; do not "
+                     "round or convert to integers.",
+        "not_finite": "For {case} the array {name} holds NaN or infinities; {hint}.",
+        "none": "None (is the return missing?)",
+        "array": "a single array of shape {shape}",
+        "sequence": "a sequence of {count} items",
+        "other": "a value of type {type}",
+    },
     "es": {
         "code_raised": "Tu código no llega a definir la función: al ejecutarlo salta {error}; corrige esa línea y "
                        "vuelve a comprobar.",
