@@ -24,7 +24,8 @@ from support import CHROMIUM_FLAGS, chromium_path
 
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 ENGINES = ("chromium", "firefox", "webkit")
-# Named, not the generic CI that every CI service sets: where it is 1 (.ci/run sets it), a missing engine fails.
+# Named, not the generic CI that every CI service sets. Set and not 0 (.ci/run sets 1), it makes a missing
+# engine fail its tests instead of skipping them.
 ALL_ENGINES = "COURSE_ALL_ENGINES"
 
 # Installed after each navigation: the page's own errors and rejections, kept where scripts can read them.
