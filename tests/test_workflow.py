@@ -4,6 +4,7 @@ GitHub's runners cannot be reached from here, so the workflow is checked as far 
 order of its steps read from the YAML.
 """
 
+import re
 import shutil
 import subprocess
 import sys
@@ -88,7 +89,7 @@ def test_the_pages_workflow_runs_ci_run_in_debian_then_builds_the_artifact_on_th
     # download fails the run instead of falling back.
     assert job["env"]["COURSE_RUNTIME"] == "official"
     steps = job["steps"]
-    test = step_index(steps, lambda step: step.get("run", "").startswith(".ci/run"), "runs .ci/run")
+    test = step_index(steps, lambda step: re.match(r"(bash )?\.ci/run\b", step.get("run", "")), "runs .ci/run")
     build = step_index(steps, lambda step: "build.py build" in step.get("run", ""), "runs build.py build")
     upload = step_index(steps, lambda step: step.get("uses", "").startswith("actions/upload-pages-artifact@"),
                         "uploads the Pages artifact")
