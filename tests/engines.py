@@ -18,10 +18,15 @@ import tempfile
 import time
 from pathlib import Path
 
+import pytest
+
 from support import CHROMIUM_FLAGS, chromium_path
 
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 ENGINES = ("chromium", "firefox", "webkit")
+# Named, not the generic CI that every CI service sets. Set and not 0 (.ci/run sets 1), it makes a missing
+# engine fail its tests instead of skipping them.
+ALL_ENGINES = "COURSE_ALL_ENGINES"
 
 # Installed after each navigation: the page's own errors and rejections, kept where scripts can read them.
 LISTEN = """
@@ -54,6 +59,16 @@ def available(engine):
     if not Path(MINIBROWSER).exists() or not shutil.which("WebKitWebDriver"):
         return "WebKitGTK's driver is not installed (apt-get install webkit2gtk-driver)"
     return None if shutil.which("Xvfb") else "Xvfb is not installed (apt-get install xvfb)"
+
+
+def require(engine):
+    """Return when the engine can run; else skip the calling test, or fail it where $COURSE_ALL_ENGINES asks."""
+    missing = available(engine)
+    if missing is None:
+        return
+    if os.environ.get(ALL_ENGINES, "") not in ("", "0"):
+        pytest.fail("{} (${}={} asks for every engine)".format(missing, ALL_ENGINES, os.environ[ALL_ENGINES]))
+    pytest.skip("{} (set {}=1 to fail instead)".format(missing, ALL_ENGINES))
 
 
 def process_tree_cpu(root):
@@ -203,9 +218,11 @@ class FirefoxDriver(Driver):
         (self.profile / "user.js").write_text("".join(
             "user_pref({!r}, {});\n".format(key, "true" if value is True else "false" if value is False else value)
             .replace("'", '"') for key, value in prefs.items()))
+        # Firefox run as root refuses a $HOME that another user owns, as a GitHub job container's is; the
+        # profile folder is ours.
         self.process = subprocess.Popen(
             ["firefox-esr", "--headless", "--marionette", "--no-remote", "--profile", str(self.profile)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ, HOME=str(self.profile)))
         self.client = Marionette(host="127.0.0.1", port=port, startup_timeout=60)
         deadline = time.monotonic() + 60
         while True:

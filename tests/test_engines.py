@@ -6,12 +6,11 @@ Run one engine alone with `-k chromium`, `-k firefox` or `-k webkit`.
 """
 
 import json
-import os
 import re
 import time
 
 import pytest
-from engines import ENGINES, available, launch
+from engines import ENGINES, launch, require
 
 from support import ROOT
 
@@ -43,11 +42,7 @@ def wait_state(driver, selector, pattern, timeout=180):
 def _open_engine(request, profile):
     """A driver for profile ("chromium", "firefox", "webkit" or "webkit+sab"), or a skip/fail if it is missing."""
     engine = profile.split("+")[0]
-    missing = available(engine)
-    if missing:
-        if os.environ.get("CI"):
-            pytest.fail("{} (CI runs every engine; .ci/run installs them)".format(missing))
-        pytest.skip(missing)
+    require(engine)
     # Chromium comes from the suite's one Playwright (a second one cannot start in the same thread).
     chromium = request.getfixturevalue("browser").browser_type if engine == "chromium" else None
     options = {"shared_array_buffer": True} if profile == "webkit+sab" else {}
