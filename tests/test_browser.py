@@ -11,7 +11,6 @@ from support import ROOT
 
 LESSONS = sorted(path.parent.name for path in (ROOT / "lessons").glob("*/lesson.md"))
 PLAYGROUND = "01-playground/index.html"
-FINISHED = "[data-state=done], [data-state=failed]"
 
 
 def page_data(site, slug):

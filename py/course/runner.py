@@ -309,7 +309,3 @@ def _is_learners_syntax(error, cell_of):
     """Whether error is a SyntaxError in the learner's own code (its location is then a frame of its own)."""
     return isinstance(error, SyntaxError) and bool(error.filename) and cell_of(error.filename) is not None
 
-
-def format_error(error, is_cell_file):
-    """A traceback with only the cells' frames, formatted the same on every Python."""
-    return describe_error(error, lambda filename: filename if is_cell_file(filename) else None)["text"]

@@ -20,9 +20,6 @@ import { blockNames, sweep } from "./storage.js";
 import { format } from "./strings.js";
 import { WorkControl } from "./work.js";
 
-// Every explorable is driven by the engine's one controller (the page data names its kind "explorable").
-const EXPLORABLES = { explorable: Explorable };
-
 // Where lesson content and cell output sit inside a block: nothing in them is one of the page's own elements.
 const CONTENT = ".cell-output, .cell-code, .exercise-prompt, .hints, .solution, .quiz-explanation, legend, "
   + ".quiz-inputs, [data-view], figcaption";
@@ -61,7 +58,7 @@ class LessonPage {
     this.cells = this.build(data.cells, "cell-", () => Cell);
     this.exercises = this.build(data.exercises, "exercise-", () => Exercise);
     this.quizzes = this.build(data.quizzes, "quiz-", () => Quiz);
-    this.explorables = this.build(data.explorables, "explorable-", (entry) => EXPLORABLES[entry.kind]);
+    this.explorables = this.build(data.explorables, "explorable-", () => Explorable);
     // After the quizzes and exercises: they restore (and re-grade) their saved work, which the lists read.
     this.selfChecks = this.build(data.self_checks, "self-check-", () => SelfCheck);
     this.setAsideStrays();
