@@ -353,3 +353,44 @@ def test_in_bank_river_the_causal_bank_reads_only_itself_and_in_river_bank_its_r
     assert glue["cm_river_bank_causal_bank"] == pytest.approx(glue["cm_river_bank_bidirectional_bank"])
     table = engine.recompute("odna_holova.explorables.causal_mask", {"sentence": 1, "causal": 1}, "uk")["views"][1]
     assert "<td>−∞</td>" in table
+
+
+BROKEN = "import numpy as np\n\ndef explorable(:\n"
+MANY_STATES = """\
+from course.explorables.engine import Choice, Explorable, Table
+
+
+def explorable():
+    return Explorable([Choice("a", "A", list(range(16))), Choice("b", "B", list(range(16))), Table("t")], state)
+
+
+def state(a, b):
+    return {"t": {"columns": ["i", "v"], "rows": [[i, a * 1000 + b + i / 7] for i in range(400)], "caption": "c"}}
+"""
+
+
+def test_an_explorable_that_fails_to_import_is_reported_at_its_own_line_and_an_unused_one_only_warned(tmp_path,
+                                                                                                     capsys):
+    lesson = tmp_path / "lessons" / "01-example"
+    write_explorable(lesson, "broken", BROKEN)
+    (lesson / "lesson.md").write_text("---\ntitle: E\nlanguage: en\norder: 1\nsummary: S.\n---\n\n"
+                                      "```{explorable} broken\nCaption.\n```\n", encoding="utf-8")
+    with pytest.raises(AssertionError):
+        build_site(tmp_path / "lessons", tmp_path / "_site")
+    errors = capsys.readouterr().err.replace("\\", "/")
+    assert "01-example/lesson.md:8: explorable 'example.explorables.broken': " in errors
+    assert "example/explorables/broken.py:3: SyntaxError" in errors and "Traceback" not in errors
+    (lesson / "lesson.md").write_text("---\ntitle: E\nlanguage: en\norder: 1\nsummary: S.\n---\n\nText.\n")
+    build_site(tmp_path / "lessons", tmp_path / "_site")
+    assert "WARNING: 01-example/example/explorables/broken.py is not used by" in capsys.readouterr().out
+
+
+def test_an_explorable_whose_drawn_states_pass_the_size_bound_fails_the_build_naming_it(tmp_path, capsys):
+    lesson = tmp_path / "lessons" / "01-example"
+    write_explorable(lesson, "many", MANY_STATES)
+    (lesson / "lesson.md").write_text("---\ntitle: E\nlanguage: en\norder: 1\nsummary: S.\n---\n\n"
+                                      "```{explorable} many\nCaption.\n```\n", encoding="utf-8")
+    with pytest.raises(AssertionError):
+        build_site(tmp_path / "lessons", tmp_path / "_site")
+    errors = capsys.readouterr().err
+    assert "lesson.md:8: explorable 'example.explorables.many' draws" in errors and "more than the 2,000,000" in errors

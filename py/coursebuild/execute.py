@@ -30,8 +30,8 @@ def run_cells(lesson, label, settings):
 
 def draw_explorables(lesson, strings, settings):
     """Draw each explorable through the runner; yield (explorable, error message or None), filling in its HTML."""
-    requests = [{"type": "explorable", "module": explorable.module, "number": explorable.number,
-                 "strings": strings, "language": lesson.language} for explorable in lesson.explorables]
+    requests = [{"type": "explorable", "module": explorable.module, "number": explorable.number, "strings": strings,
+                 "language": lesson.language, "folder": str(lesson.folder)} for explorable in lesson.explorables]
     if not requests:
         return
     outcome = runner.cached_run(requests, settings)

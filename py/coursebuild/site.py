@@ -12,6 +12,7 @@ from pathlib import Path
 from . import assets, checking, execute, glue_role, render, runner, service_worker
 from . import lesson as lessons_module
 from . import runtime as runtime_module
+from .blocks.explorable import known_modules as known_explorables
 from .errors import BuildFailed, Collector, LessonError
 
 LIBRARY = "course-lib.json"  # the general course library for the worker, under assets/
@@ -45,6 +46,7 @@ def build(config, log=print):
         raise BuildFailed([LessonError(Path("build.py"), None, "no Pyodide runtime: {}".format(error))]) from error
     log("Runtime: " + runtime.describe())
     warn_missing_packages(lessons, runtime, log)
+    warn_unused_explorables(lessons, log)
     py_dir = config.root / "py"
     python = runner.Settings(py_dir, config.cache_dir, runner.library_digest(py_dir), config.cell_timeout)
     outputs, glued = {}, {}
@@ -91,6 +93,16 @@ def warn_missing_packages(lessons, runtime, log):
     if needing:
         log("WARNING: this runtime has no NumPy, so the NumPy cells of {} will fail in the browser.".format(
             ", ".join(needing)))
+
+
+def warn_unused_explorables(lessons, log):
+    """Name the explorable modules of a lesson's package that its lesson.md never uses (the build skips them)."""
+    for lesson in lessons:
+        used = {explorable.module.rsplit(".", 1)[-1] for explorable in lesson.explorables}
+        for name in known_explorables(lesson):
+            if name not in used:
+                log("WARNING: {}/{}/explorables/{}.py is not used by {}; it is not drawn or checked".format(
+                    lesson.slug, lesson.package, name, lesson.path))
 
 
 def write_site(config, lessons, strings, outputs, glued, runtime):

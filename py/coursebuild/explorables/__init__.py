@@ -8,10 +8,15 @@ it (data-keys="0-7 1-7"), so site/page/explorable.js only switches what is hidde
 
 import html
 import json
+import os
+import traceback
+from pathlib import Path
 
 from course import numbers
 from course.explorables import engine
 from course.explorables.engine import DeclarationError
+
+MAX_BYTES = 2_000_000  # one explorable's drawn states in the page: past this a page gets slow to load and to click
 
 
 def prerender(request):
@@ -22,11 +27,29 @@ def prerender(request):
         states = compute(declaration)
         body = render(declaration, states, module, request["number"], request["strings"], request["language"])
         glue = declaration.glue() if declaration.glue else {}
-        return {"html": body, "glue": json.loads(json.dumps(glue))}
     except DeclarationError as error:
         return {"error": "explorable '{}': {}".format(module, error)}
     except Exception as error:  # any failure of the module's own code, its import included, is a build error
-        return {"error": "explorable '{}': {}: {}".format(module, type(error).__name__, error)}
+        where = _where(error, request.get("folder"))
+        return {"error": "explorable '{}': {}{}: {}".format(module, where, type(error).__name__, error)}
+    size = len(body.encode("utf-8"))
+    if size > MAX_BYTES:
+        return {"error": "explorable '{}' draws {} bytes of states into the page, more than the {} allowed; give its "
+                         "discrete controls fewer options, or make a control continuous (recomputed in the page)"
+                         .format(module, numbers.number(size, "", "en"), numbers.number(MAX_BYTES, "", "en"))}
+    return {"html": body, "glue": json.loads(json.dumps(glue))}
+
+
+def _where(error, folder):
+    """'file:line: ' of the innermost place in the lesson's own code (under `folder`) where `error` arose, or ''."""
+    places = [(frame.filename, frame.lineno) for frame in traceback.extract_tb(error.__traceback__)]
+    if isinstance(error, SyntaxError) and error.filename:
+        places.append((error.filename, error.lineno))
+    own = [(name, line) for name, line in places if folder and Path(name).resolve().is_relative_to(folder)]
+    if not own:
+        return ""
+    name, line = own[-1]
+    return "{}:{}: ".format(os.path.relpath(name), line)
 
 
 def compute(explorable):
