@@ -7,8 +7,10 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 
+import pytest
 from playwright.sync_api import expect
 
 from coursebuild import serve
@@ -80,6 +82,30 @@ def test_the_dev_server_keeps_no_list_of_requests_that_grows_forever(tmp_path):
         for _ in range(3):
             assert fetch("http://127.0.0.1:{}/index.html".format(server.server_address[1]))[1] == b"<p>hi</p>"
         assert server.log is None
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("gzip_ok", [True, False], ids=["gzip", "plain"])
+def test_a_conditional_request_for_an_unchanged_file_gets_304_with_or_without_gzip(tmp_path, gzip_ok):
+    (tmp_path / "page.js").write_text("console.log(1);\n" * 100)
+    server = make_server(tmp_path, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    url = "http://127.0.0.1:{}/page.js?v=abc".format(server.server_address[1])
+    try:
+        headers, _ = fetch(url, gzip_ok=gzip_ok)
+        assert (headers.get("Content-Encoding") == "gzip") == gzip_ok
+        request = urllib.request.Request(url, headers=dict({"If-Modified-Since": headers["Last-Modified"]},
+                                                           **({"Accept-Encoding": "gzip"} if gzip_ok else {})))
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(request, timeout=10)
+        assert answer.value.code == 304 and answer.value.read() == b""
+        stale = urllib.request.Request(url, headers={"If-Modified-Since": "Thu, 01 Jan 1970 00:00:00 GMT",
+                                                     "Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(stale, timeout=10) as response:
+            assert response.status == 200
     finally:
         server.shutdown()
         server.server_close()

@@ -6,6 +6,7 @@ while a rebuild runs, after one failed, or once the page is older than the site.
 no such tag, so its pages never show the banner.
 """
 
+import email.utils
 import functools
 import gzip
 import http.server
@@ -105,6 +106,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not accepts or path.suffix not in COMPRESSED or not path.is_file():
             return super().send_head()
+        if self._not_modified(path):
+            self.send_response(304)
+            self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
         body = self._compressed(path)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
@@ -114,6 +121,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         return io.BytesIO(body)
+
+    def _not_modified(self, path):
+        """Whether the request's If-Modified-Since already names the file's time (the plain path checks it too)."""
+        since = self.headers.get("If-Modified-Since")
+        if not since or self.headers.get("If-None-Match"):
+            return False
+        try:
+            when = email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        return when.tzinfo is not None and int(path.stat().st_mtime) <= when.timestamp()
 
     def _dev_body(self, status):
         """As the dev server: the build status, or an HTML page with the tag that points at it (else None)."""
