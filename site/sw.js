@@ -1,5 +1,5 @@
-// The course's service worker: the runtime cache-first (it never changes under one name), pages and
-// assets network-first with the cache as the offline fallback. Files a page loads after it opened carry
+// The course's service worker: the runtime and the files a build pins cache-first (neither changes under its
+// name), pages network-first with the cache as the offline fallback. Files a page loads after it opened carry
 // ?v=<build>; one from an earlier build is answered from the cache or refused (409), never with a newer
 // build's file, so a page never mixes two builds. Every answer carries the cross-origin isolation headers
 // (see isolated()), and the worker's scripts carry the policy that keeps learner code on this site
@@ -112,15 +112,19 @@ async function earlierBuild(request) {
     { status: 409, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-/** A file of this build, from the network only if its bytes are still this build's (else cache, else 409). */
+/**
+ * A file of this build. Its name pins its bytes (?v=<build>, and its sha256 is in the manifest), so a copy already
+ * in this build's cache is the answer and the network is not asked. Otherwise it comes from the network only if
+ * its bytes are this build's (else the cache, else 409).
+ */
 async function sameBuild(request, path, later) {
   const cache = await caches.open(MANIFEST.siteCache);
+  const cached = await cache.match(request, { ignoreSearch: true });
+  if (cached && await sha256(await cached.clone().arrayBuffer()) === MANIFEST.hashes[path]) return cached;
   try {
     const response = await fetch(request);
     const body = await response.arrayBuffer();
-    const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", body)),
-      (byte) => byte.toString(16).padStart(2, "0")).join("");
-    if (response.ok && digest === MANIFEST.hashes[path]) {
+    if (response.ok && await sha256(body) === MANIFEST.hashes[path]) {
       const headers = new Headers(response.headers);
       headers.delete("content-encoding"); // the body is decoded already
       headers.delete("content-length");
@@ -131,7 +135,13 @@ async function sameBuild(request, path, later) {
   } catch (error) {
     // offline: the cache below answers
   }
-  return (await cache.match(request, { ignoreSearch: true })) || earlierBuild(request);
+  return cached || earlierBuild(request);
+}
+
+/** The hex sha256 of bytes. */
+async function sha256(body) {
+  return Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", body)),
+    (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 async function networkFirst(request, path, later) {
