@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from .. import highlight
 from ..errors import read_source
 from .base import check_options
+from .directive import read_directive
 
 OPTIONS = ("checker", "starter", "solution", "wrong")
-HINT = re.compile(r"^:::\{hint\}[^\n]*\n(.*?)^:::\s*$", re.S | re.M)
 ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -87,6 +87,28 @@ class Exercise:
             results_label=html.escape(strings["results_label"]),
             solution_title=html.escape(strings["solution_title"]), solution=highlight.highlight(self.solution),
         )
+
+
+def _prompt_and_hints(directive, context):
+    """The prompt and each `:::{hint}` inside the body, parsed as the directives they are."""
+    lines = directive.body.splitlines(True)
+    hints = []
+    for token in context.markdown.parse(directive.body):
+        if token.type != "colon_fence" or token.map is None or token.info.strip().split(" ")[0] != "{hint}":
+            continue
+        start, end = token.map
+        token.map = [start + directive.body_line - 1, end + directive.body_line - 1]
+        hint = read_directive(token, context.errors)
+        check_options(hint, context, ())
+        if hint.argument:
+            context.errors.error(hint.line, "a hint has no title ('{}'); the page numbers hints itself, so write it "
+                                            "as the hint's first words".format(hint.argument))
+        if not hint.body.strip():
+            context.errors.error(hint.line, "this hint is empty; write what it says or remove it")
+        hints.append(context.parse_body(hint.body, hint.body_line))
+        # The prompt keeps a blank line for each of the hint's, so its lines keep their numbers in the file.
+        lines[start:end] = ["\n"] * (end - start)
+    return context.parse_body("".join(lines), directive.body_line), hints
 
 
 def _inside_lesson(directive, option, context):
@@ -159,11 +181,7 @@ def parse(directive, context):
     if files is None or checker is None:
         return None
     codes, wrong = files
-    body, first = directive.body, directive.body_line
-    hints = [context.parse_body(match.group(1), first + body.count("\n", 0, match.start(1)))
-             for match in HINT.finditer(body)]
-    # Each hint leaves its line breaks behind, so the prompt's lines keep their numbers in the file.
-    prompt = HINT.sub(lambda match: "\n" * match.group(0).count("\n"), body)
+    prompt, hints = _prompt_and_hints(directive, context)
     return Exercise(
         id=directive.argument, line=line, checker=checker, starter=codes["starter"],
-        solution=codes["solution"], wrong=wrong, prompt=context.parse_body(prompt, first), hints=hints)
+        solution=codes["solution"], wrong=wrong, prompt=prompt, hints=hints)
