@@ -93,6 +93,8 @@ MALFORMED = {
                                  "tagged raises-exception but ran without error"),
     "unknown glue": ("Quote {glue}`nothing`.\n", 8, "{glue}`nothing` names no value"),
     "bad math": ("Broken $\\frac{1$ formula.\n", 8, "unbalanced braces"),
+    "unknown glue in an answer's title": (":::{answer} Why {glue}`nothing`?\nBody.\n:::\n", 8,
+                                           "{glue}`nothing` names no value"),
     "checks an unknown quiz": ("```{code-cell} ipython3\n:checks: [nowhere]\nx = 1\n```\n", 8,
                                "':checks:' names quiz 'nowhere', which the lesson does not have"),
 }
@@ -546,3 +548,27 @@ def test_a_build_removes_the_staging_folders_a_killed_build_left_behind(tmp_path
     assert status == 0
     kept = sorted(path.name for path in tmp_path.iterdir() if path.name.startswith("_site"))
     assert kept == ["_site", "_site.backup"]  # an author's own folder is not the build's to remove
+
+
+@pytest.mark.parametrize("hint, line, message", [
+    (":::{hint} Look here\nSubtract the maximum.\n:::\n", 16, "a hint has no title ('Look here')"),
+    (":::{hint}\n:id: first\nSubtract the maximum.\n:::\n", 16, "directive 'hint' has no option ':id:'"),
+    (":::{hint}\n:::\n", 16, "this hint is empty"),
+])
+def test_a_hint_is_read_as_a_directive_and_its_mistakes_are_named_at_its_line(tmp_path, capsys, hint, line, message):
+    folder = write_lesson(tmp_path, HEADER + EXERCISE.replace("{starter}", "s.py").replace(
+        "Write it.\n", "Write it.\n\n" + hint)).parent
+    (folder / "s.py").write_text("x = 1\n")
+    (folder / "w").mkdir()
+    (folder / "w" / "w.py").write_text("x = 2\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:{}: {}".format(line, message) in err, err
+
+
+def test_an_answers_title_is_inline_markdown_with_math_and_glued_values(tmp_path, capsys):
+    write_lesson(tmp_path, GOOD + "\n:::{answer} Why is $x^2$ {glue}`answer` and `code`?\nBecause.\n:::\n")
+    assert build(tmp_path, capsys)[0] == 0
+    page = (tmp_path / "_site" / "01-lesson" / "index.html").read_text(encoding="utf-8")
+    summary = re.findall(r"<summary>(.*?)</summary>", page, re.S)[-1]
+    assert "<math" in summary and '<span class="glued" data-glue="answer">1,048,576</span>' in summary
+    assert "<code>code</code>" in summary and "{glue}" not in summary

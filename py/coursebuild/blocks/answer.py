@@ -1,23 +1,27 @@
-"""A collapsible answer or aside: `:::{answer} Title` with Markdown inside."""
+"""A collapsible answer or aside: `:::{answer} Title` with Markdown inside.
+
+The title is inline Markdown, as the body is: math, `code` and {glue}`name` (checked like the
+body's) are rendered in the summary.
+"""
 
 import html
 from dataclasses import dataclass
 
-from .base import check_options
+from .base import check_options, render_inline
 
 
 @dataclass
 class Answer:
     """A <details> element whose body is the directive's Markdown."""
 
-    title: str
+    title: object  # the parsed Markdown of the title, or None for the page's own word
     body: object
 
     def render(self, context):
         """A closed <details> with its title as the summary."""
-        title = self.title or context.strings["answer"]
+        title = render_inline(context, self.title) if self.title else html.escape(context.strings["answer"])
         return '<details class="answer">\n<summary>{}</summary>\n{}</details>\n'.format(
-            html.escape(title), context.render_body(self.body))
+            title, context.render_body(self.body))
 
 
 def parse(directive, context):
@@ -25,4 +29,5 @@ def parse(directive, context):
     check_options(directive, context, ())
     if not directive.body.strip():
         context.errors.error(directive.line, "this answer is empty; write its text or remove it")
-    return Answer(title=directive.argument, body=context.parse_body(directive.body, directive.body_line))
+    title = context.parse_body(directive.argument, directive.line) if directive.argument else None
+    return Answer(title=title, body=context.parse_body(directive.body, directive.body_line))

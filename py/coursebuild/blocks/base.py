@@ -66,6 +66,14 @@ class ParseContext:
         return body
 
 
+def render_inline(context, body):
+    """A short text's HTML without its paragraph, to sit inside a label, a legend or a summary."""
+    rendered = context.render_body(body).strip()
+    if rendered.startswith("<p>") and rendered.endswith("</p>") and rendered.count("<p>") == 1:
+        rendered = rendered[3:-4]
+    return rendered
+
+
 def check_options(directive, context, allowed):
     """Report options the block does not know."""
     for key in directive.options:

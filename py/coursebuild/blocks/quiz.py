@@ -24,7 +24,7 @@ import yaml
 from course.numbers import number
 
 from ..errors import closest
-from .base import anchor_attribute, block_key, check_options
+from .base import anchor_attribute, block_key, check_options, render_inline
 
 KINDS = ("single", "multiple", "numeric", "truefalse")
 KEYS = {  # the keys each kind of question takes
@@ -77,7 +77,7 @@ class Quiz:
                       'name="{name}"></label>').format(label=html.escape(strings["quiz_number_label"]), name=name)
         else:
             kind = "checkbox" if self.kind == "multiple" else "radio"
-            choices = [_inline(context, option) for option in self.options] if self.kind != "truefalse" else [
+            choices = [render_inline(context, option) for option in self.options] if self.kind != "truefalse" else [
                 html.escape(strings["quiz_true"]), html.escape(strings["quiz_false"])]
             values = ["true", "false"] if self.kind == "truefalse" else [str(i) for i in range(len(choices))]
             inputs = "".join('<label class="quiz-option"><input type="{kind}" name="{name}" value="{value}"> '
@@ -94,7 +94,7 @@ class Quiz:
             "</form>\n"
         ).format(n=self.number, kind=self.kind, anchor=anchor_attribute("quiz", self.key),
                  label=html.escape(strings["quiz_question"].format(n=self.number)),
-                 question=_inline(context, self.question), inputs=inputs, check=html.escape(strings["quiz_check"]),
+                 question=render_inline(context, self.question), inputs=inputs, check=html.escape(strings["quiz_check"]),
                  retry=html.escape(strings["quiz_retry"]), explanation=context.render_body(self.explanation),
                  notes="".join('<p class="quiz-note">{}</p>'.format(html.escape(note)) for note in notes))
 
@@ -236,9 +236,3 @@ def _start(node):
     return node.start_mark.line + (1 if getattr(node, "style", None) in ("|", ">") else 0)
 
 
-def _inline(context, body):
-    """A short text rendered without its paragraph, to sit inside a legend or a label."""
-    rendered = context.render_body(body).strip()
-    if rendered.startswith("<p>") and rendered.endswith("</p>") and rendered.count("<p>") == 1:
-        rendered = rendered[3:-4]
-    return rendered

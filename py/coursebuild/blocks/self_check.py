@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from ..errors import closest
-from .base import anchor, check_options
+from .base import anchor, check_options, render_inline
 
 KINDS = ("quiz", "exercise", "cell")  # the blocks an item may name, in the order its links are listed
 CHECKED = ("quiz", "exercise")  # the kinds whose saved work can tick an item
@@ -104,7 +104,7 @@ def _render_item(index, item, context):
             '<span class="self-check-mark" aria-hidden="true"></span><span class="self-check-state visually-hidden">'
             '</span><span class="self-check-text">{text}</span> <span class="self-check-where">{where}: {links}{manual}'
             '<span class="self-check-progress"></span></span></li>\n').format(
-                index=index, state="" if item.checked() else "manual", text=_inline(context, item.text),
+                index=index, state="" if item.checked() else "manual", text=render_inline(context, item.text),
                 where=html.escape(strings["self_check_where"]), links=links, manual=manual)
 
 
@@ -133,12 +133,6 @@ def _label(reference, context):
     return "{}: <code>{}</code>".format(html.escape(strings["exercise_title"]), html.escape(block.id))
 
 
-def _inline(context, body):
-    """An item's text without its paragraph, to sit inside the list item."""
-    rendered = context.render_body(body).strip()
-    if rendered.startswith("<p>") and rendered.endswith("</p>") and rendered.count("<p>") == 1:
-        rendered = rendered[3:-4]
-    return rendered
 
 
 def _key(block):
