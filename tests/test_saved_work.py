@@ -189,8 +189,8 @@ def test_an_import_keeps_the_stable_keys_and_sets_aside_work_for_blocks_the_cour
     receipt = tmp_path / "receipt.json"
     receipt.write_text(json.dumps({"format": "attention-course-work", "version": 1, "entries": entries}))
     page.locator("input[type=file]").set_input_files(str(receipt))
-    expect(page.locator(".work-status")).to_have_text(
-        "Imported 4 saved items; 1 of them belong to blocks this course no longer has and were kept set aside.")
+    expect(page.locator(".work-status")).to_contain_text(
+        "Imported 4 saved items; open a lesson to see them. 01-saved: 2 added, 0 replaced, 0 kept, 2 set aside.")
     after = storage(page)
     assert json.loads(after[name("cell", "first")])["code"] == "print('a')"
     assert json.loads(after[name("set-aside", "cell%3A~ffffffffff")])["value"]["code"] == "print('c')"
@@ -224,7 +224,8 @@ def test_an_export_keeps_work_no_page_has_read_yet_even_of_a_strange_shape_and_i
 
     page.evaluate("() => localStorage.clear()")
     page.locator("input[type=file]").set_input_files(str(receipt))
-    expect(page.locator(".work-status")).to_have_text("Imported 3 saved items; open a lesson to see them.")
+    expect(page.locator(".work-status")).to_contain_text(
+        "Imported 3 saved items; open a lesson to see them. 01-saved: 1 added, 0 replaced, 0 kept, 2 set aside.")
     assert set(storage(page)) == set(exported)
     page.goto(saved_server.url(LESSON))
     expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('a')")
@@ -307,3 +308,32 @@ def test_every_blocks_page_data_is_checked_for_non_finite_numbers(tmp_path, caps
     assert status != 0 and "Traceback" not in err
     assert "lesson.md:12: the code-cell block would write a number that is not finite into the page (scale[1])" in err
     assert "lesson.md:8:" not in err
+
+
+def test_a_full_storage_shows_one_notice_and_export_still_holds_the_answer_the_edit_and_the_hint(page, saved_server,
+                                                                                                 tmp_path):
+    page.add_init_script("""Storage.prototype.setItem = function () {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };""")
+    page.goto(saved_server.url(LESSON))
+    quiz = page.locator("#quiz-1")
+    quiz.locator("input").nth(0).check()
+    quiz.locator("button[type=submit]").click()
+    expect(quiz.locator(".quiz-verdict")).to_have_text("Right.")
+    notices = page.locator(".saved-notice-unsaved")
+    expect(notices).to_have_count(1)
+    expect(notices).to_contain_text("Your work can't be kept in this browser")
+    page.locator("#cell-1 .cell-code").click()
+    page.locator("#cell-1 .cm-content").press("Control+a")
+    page.keyboard.insert_text("print('kept in memory')")
+    exercise = page.locator("#exercise-multi_head")
+    exercise.locator("[data-action=hint]").click()
+    expect(exercise.locator(".hints > li").first).to_be_visible()
+    with page.expect_download() as download:
+        notices.locator("[data-action=export-unsaved]").click()
+    entries = json.loads(open(download.value.path(), encoding="utf-8").read())["entries"]
+    expect(notices).to_have_count(1)
+    assert entries[name("quiz", "pick")]["answer"] == 0
+    assert entries[name("cell", "first")]["code"] == "print('kept in memory')"
+    assert entries[name("exercise", "multi_head")]["hints"] == 1
+    assert storage(page) == {}

@@ -10,15 +10,15 @@ import { watchIntent } from "./intent.js";
 import { appendItems, appendNote } from "./output.js";
 import { OfflineControl } from "./offline.js";
 import { Quiz } from "./quiz.js";
-import { pageNotice, savedNotice } from "./notice.js";
+import { pageNotice, savedNotice, unsavedNotice } from "./notice.js";
 import { RuntimeBar } from "./runtime-bar.js";
 import { RuntimeClient } from "./runtime-client.js";
 import { Scheduler } from "./scheduler.js";
 import { SelfCheck } from "./self-check.js";
 import { registerServiceWorker } from "./service.js";
-import { blockNames, sweep } from "./storage.js";
+import { blockNames, sweep, whenUnsaved } from "./storage.js";
 import { format } from "./strings.js";
-import { WorkControl } from "./work.js";
+import { WorkControl, collect, download } from "./work.js";
 
 // Every explorable is driven by the engine's one controller (the page data names its kind "explorable").
 const EXPLORABLES = { explorable: Explorable };
@@ -57,6 +57,7 @@ class LessonPage {
     this.scheduler = new Scheduler(this.client, this.strings, { startFailure: (error) => this.startFailure(error) });
     this.fileProtocol = location.protocol === "file:";
     this.article = document.querySelector("main > article.lesson");
+    whenUnsaved(() => unsavedNotice(this.article, this.strings, () => this.exportWork()));
     this.cells = this.build(data.cells, "cell-", () => Cell);
     this.exercises = this.build(data.exercises, "exercise-", () => Exercise);
     this.quizzes = this.build(data.quizzes, "quiz-", () => Quiz);
@@ -110,6 +111,12 @@ class LessonPage {
     if (this.fileProtocol) this.bar.say(this.strings.file_protocol);
     else watchIntent(jobs.map((job) => job.element), ".cell, .exercise, .runtime-bar", () => this.client.start().catch(() => {}));
     document.body.dataset.runtime = "idle";
+  }
+
+  /** Download the learner's work, with the edits still waiting for their save delay and what only memory holds. */
+  exportWork() {
+    [...this.cells, ...this.exercises].forEach((job) => job.flush());
+    download(collect());
   }
 
   /** Queue jobs (cells, exercise checks) after whatever is queued; from disk, say how to serve the folder. */

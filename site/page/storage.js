@@ -59,7 +59,7 @@ export function legacyNames(lesson, blocks) {
 export function read(name, fits, storage = window.localStorage) {
   let text;
   try {
-    text = storage.getItem(name);
+    text = stored(name, storage);
   } catch (error) {
     return { value: null }; // storage disabled: behave as if nothing was saved
   }
@@ -155,28 +155,63 @@ export function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export function load(name) {
+// What the browser refused to keep (storage full, blocked, private mode): name → value, or null for a removal.
+// It is written again before every later save, read back in place of storage, and exported with the rest.
+const unsaved = new Map();
+let onUnsaved = () => {};
+
+/** Call `callback` each time a write fails (the page shows one notice); replaces any earlier callback. */
+export function whenUnsaved(callback) {
+  onUnsaved = callback;
+}
+
+/** The entries only the page's memory holds, {name: value}, with removals as null. */
+export function unsavedEntries() {
+  return Object.fromEntries(unsaved);
+}
+
+/** The saved value of `name` as text, from memory when the browser refused it; null when there is none. */
+function stored(name, storage) {
+  if (unsaved.has(name)) return unsaved.get(name) === null ? null : JSON.stringify(unsaved.get(name));
+  return storage.getItem(name);
+}
+
+export function load(name, storage = window.localStorage) {
   try {
-    const text = window.localStorage.getItem(name);
+    const text = stored(name, storage);
     return text === null ? null : JSON.parse(text);
   } catch (error) {
     return null; // storage disabled or an unreadable entry: behave as if nothing was saved
   }
 }
 
-export function save(name, value) {
-  try {
-    window.localStorage.setItem(name, JSON.stringify(value));
-    return true;
-  } catch (error) {
-    return false;
-  }
+/**
+ * Save `value` under `name`, stamped with the time it was made (`at`, which an import compares), for every
+ * kind of entry alike. Writes whatever an earlier save could not keep first; true when nothing is left unsaved.
+ */
+export function save(name, value, storage = window.localStorage) {
+  unsaved.delete(name); // a fresh value goes last, after the older ones it may depend on
+  unsaved.set(name, isRecord(value) ? { ...value, at: new Date().toISOString() } : value);
+  return retry(storage);
 }
 
-export function remove(name) {
+export function remove(name, storage = window.localStorage) {
+  unsaved.delete(name);
+  unsaved.set(name, null);
+  retry(storage);
+}
+
+/** Write the entries memory holds, oldest first, until one fails; true when all are written. */
+function retry(storage) {
   try {
-    window.localStorage.removeItem(name);
+    for (const [name, value] of unsaved) {
+      if (value === null) storage.removeItem(name);
+      else storage.setItem(name, JSON.stringify(value));
+      unsaved.delete(name);
+    }
+    return true;
   } catch (error) {
-    // nothing to undo
+    onUnsaved(error);
+    return false;
   }
 }

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { blockNames, key, legacyNames, migrate, read, setAside, sweep } from "../../site/page/storage.js";
-import { setAsideUnknown } from "../../site/page/work.js";
+import { merge } from "../../site/page/work.js";
 
 class MemoryStorage {
   constructor(items = {}) { this.items = new Map(Object.entries(items)); }
@@ -75,8 +75,8 @@ test("an import keeps entries of known and positional blocks and sets aside the 
     [key("l", "cell", "~a")]: { code: "1" }, [key("l", "cell", 1)]: { code: "2" },
     [key("l", "cell", "~gone")]: { code: "3" }, [asideName("quiz:1")]: { kind: "quiz" },
   };
-  const { entries: kept, aside } = setAsideUnknown(entries, blocks, storage);
-  assert.equal(aside, 1);
+  const { writes: kept, report } = merge(entries, { blocks }, storage);
+  assert.deepEqual(report, { l: { added: 2, replaced: 0, kept: 0, aside: 2 } });
   assert.deepEqual(Object.keys(kept).sort(), [asideName("cell:~gone~2"), asideName("quiz:1"), key("l", "cell", "~a"),
     key("l", "cell", 1)].sort());
   assert.deepEqual(kept[asideName("cell:~gone~2")].value, { code: "3" });
