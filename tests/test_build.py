@@ -87,6 +87,9 @@ MALFORMED = {
     "unclosed fence": ("Some text.\n\n```{code-cell} ipython3\nprint(1)\n", 10, "never closed"),
     "cell raising at build": ("```{code-cell} ipython3\nx = 1\ny = x / 0\n```\n", 10,
                               "cell 1 raised ZeroDivisionError: division by zero"),
+    "a progress value the page cannot read": (
+        "```{code-cell} ipython3\nx = 1\n```\n\n```{code-cell} ipython3\nfrom course import runner\n"
+        "runner.progress({'loss': object()})\n```\n", 14, "cell 2 raised TypeError: a progress value cannot be shown"),
     "raises tag without error": ("```{code-cell} ipython3\n:tags: [raises-exception]\nx = 1\n```\n", 8,
                                  "tagged raises-exception but ran without error"),
     "unknown glue": ("Quote {glue}`nothing`.\n", 8, "{glue}`nothing` names no value"),
@@ -481,6 +484,13 @@ def test_an_exercise_path_that_leaves_the_lesson_folder_is_refused(tmp_path, cap
     status, err = build(tmp_path, capsys)
     assert status == 1 and "lesson.md:8: :starter: {} is outside the lesson's folder".format(starter) in err, err
     assert not (tmp_path / "_site").exists()
+
+
+def test_numpy_and_non_finite_progress_values_build(tmp_path, capsys):
+    write_lesson(tmp_path, HEADER + "```{code-cell} ipython3\nimport numpy as np\nfrom course.nn.train import "
+                 "train_steps\nr = await train_steps(lambda i: np.float64('nan'), np.int64(3))\n```\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 0, err
 
 
 def test_values_missing_because_a_cell_failed_are_summarised_under_that_cell(tmp_path, capsys):
