@@ -337,3 +337,21 @@ def test_a_full_storage_shows_one_notice_and_export_still_holds_the_answer_the_e
     assert entries[name("cell", "first")]["code"] == "print('kept in memory')"
     assert entries[name("exercise", "multi_head")]["hints"] == 1
     assert storage(page) == {}
+
+
+def test_set_aside_work_that_fits_its_block_again_comes_back_and_a_large_hint_count_shows_every_hint(page,
+                                                                                                    saved_server):
+    page.goto(saved_server.url(LESSON))
+    saved = {name("set-aside", "quiz%3Apick"): json.dumps({"kind": "quiz", "id": "pick", "reason": "no-block",
+                                                            "value": {"answer": 0, "checked": True}}),
+             name("exercise", "multi_head"): json.dumps({"attempts": 1, "hints": 9})}
+    page.evaluate("(saved) => Object.entries(saved).forEach(([k, v]) => localStorage.setItem(k, v))", saved)
+    page.reload()
+    expect(page.locator(".saved-notice-page")).to_have_text(
+        "1 saved items that had been set aside fit their blocks again and came back to them.")
+    expect(page.locator("#quiz-1 .quiz-verdict")).to_have_text("Right.")
+    exercise = page.locator("#exercise-multi_head")
+    expect(exercise.locator(".hints > li").last).to_be_visible()
+    expect(exercise.locator("[data-action=hint]")).to_be_hidden()
+    expect(notice(page, "#exercise-multi_head")).to_have_count(0)
+    assert set_aside(page) == {}

@@ -16,7 +16,7 @@ import { RuntimeClient } from "./runtime-client.js";
 import { Scheduler } from "./scheduler.js";
 import { SelfCheck } from "./self-check.js";
 import { registerServiceWorker } from "./service.js";
-import { blockNames, sweep, whenUnsaved } from "./storage.js";
+import { blockNames, countTakenBack, sweep, whenUnsaved } from "./storage.js";
 import { format } from "./strings.js";
 import { WorkControl, collect, download } from "./work.js";
 
@@ -94,6 +94,8 @@ class LessonPage {
     const blocks = { cell: keys(this.data.cells), quiz: keys(this.data.quizzes), exercise: keys(this.data.exercises) };
     const n = sweep(this.data.lesson, blockNames(this.data.lesson, blocks));
     if (n) pageNotice(this.article, format(this.strings.saved_strays, { n }));
+    const back = countTakenBack(); // set aside earlier, and fitting their blocks again
+    if (back) pageNotice(this.article, format(this.strings.saved_taken_back, { n: back }));
   }
 
   wireRuntime(element) {

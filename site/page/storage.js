@@ -63,7 +63,7 @@ export function read(name, fits, storage = window.localStorage) {
   } catch (error) {
     return { value: null }; // storage disabled: behave as if nothing was saved
   }
-  if (text === null) return { value: null };
+  if (text === null) return takeBack(name, fits, storage);
   let value;
   try {
     value = JSON.parse(text);
@@ -77,6 +77,64 @@ export function read(name, fits, storage = window.localStorage) {
     ok = false; // a check that trips on the shape is a mismatch too
   }
   return ok ? { value } : { value: null, setAside: setAside(name, "mismatch", storage) };
+}
+
+// Set-aside work that may come back to its block: it was set aside because the block was gone or the entry did
+// not fit it then. Work set aside because newer work replaced it ("older") stays aside: it would undo a reset.
+const RETURNABLE = ["no-block", "mismatch"];
+let takenBack = 0;
+
+/**
+ * The newest set-aside entry of `name`'s kind and id that may come back and fits now (`fits`), moved back under
+ * `name`: {value, takenBack: true}; {value: null} when there is none or it cannot be moved.
+ */
+export function takeBack(name, fits, storage = window.localStorage) {
+  const parsed = parseKey(name);
+  if (!parsed || parsed.kind === "set-aside") return { value: null };
+  let best = null;
+  try {
+    for (let index = 0; index < storage.length; index += 1) {
+      const aside = parseKey(storage.key(index));
+      if (!aside || aside.lesson !== parsed.lesson || aside.kind !== "set-aside") continue;
+      const record = parseRecord(storage.getItem(storage.key(index)));
+      if (!record || record.kind !== parsed.kind || record.id !== parsed.id || !RETURNABLE.includes(record.reason)
+          || !("value" in record) || !passes(fits, record.value)) continue;
+      if (!best || String(record.at) > String(best.record.at)) best = { name: storage.key(index), record };
+    }
+    if (!best) return { value: null };
+    storage.setItem(name, JSON.stringify(best.record.value));
+    storage.removeItem(best.name);
+  } catch (error) {
+    return { value: null }; // storage disabled or full: the entry stays aside for a later visit
+  }
+  takenBack += 1;
+  return { value: best.record.value, takenBack: true };
+}
+
+/** How many set-aside entries came back to their blocks since the last call (the page says so once). */
+export function countTakenBack() {
+  const n = takenBack;
+  takenBack = 0;
+  return n;
+}
+
+/** The set-aside record in `text`, or null when it is none. */
+function parseRecord(text) {
+  try {
+    const record = JSON.parse(text);
+    return isRecord(record) ? record : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+/** True when `fits(value)` says so; a check that trips on the shape says no. */
+export function passes(fits, value) {
+  try {
+    return fits(value) === true;
+  } catch (error) {
+    return false;
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
 // nothing, each entry checked against its block and merged with the learner's (the newer kept, the other set
 // aside, nothing dropped), with a report per lesson that says exactly what happened.
 import { fitsCode, fitsExercise, fitsQuiz } from "./fits.js";
-import { asideRecord, blockNames, freeName, isRecord, legacyNames, parseKey, unsavedEntries }
+import { asideRecord, blockNames, freeName, isRecord, legacyNames, parseKey, passes, unsavedEntries }
   from "./storage.js";
 import { format } from "./strings.js";
 
@@ -96,15 +96,6 @@ function fitsFor(parsed, blocks, shapes) {
     }
     case "set-aside": return isRecord;
     default: return isEntry; // a kind whose blocks the index does not describe
-  }
-}
-
-/** True when `fits(value)` says so; a check that trips on the shape says no. */
-function passes(fits, value) {
-  try {
-    return fits(value) === true;
-  } catch (error) {
-    return false;
   }
 }
 
