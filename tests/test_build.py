@@ -177,6 +177,9 @@ QUIZ_ERRORS = {
     "two right answers in a single choice": (
         "```{quiz} single\nquestion: Q?\noptions:\n  - text: a\n    correct: true\n  - text: b\n    correct: true\n"
         "explanation: E.\n```\n", 8, "has 2 correct options"),
+    "'yes' for correct": (
+        "```{quiz} single\nquestion: Q?\noptions:\n  - text: a\n    correct: yes\n  - text: b\n"
+        "explanation: E.\n```\n", 12, "'correct:' of option 1 must be true or false"),
 }
 
 
@@ -186,6 +189,27 @@ def test_a_malformed_quiz_is_reported_at_its_line(tmp_path, capsys, case):
     write_lesson(tmp_path, HEADER + body)
     status, err = build(tmp_path, capsys)
     assert status == 1 and "lesson.md:{}: ".format(line) in err and message in err
+
+
+@pytest.mark.parametrize("slug, char", [("01-what?", "?"), ("01-part#2", "#"), ("01-a:b", ":"), ("01-100%", "%")])
+def test_a_lesson_folder_a_link_cannot_hold_is_refused_and_named(tmp_path, capsys, slug, char):
+    write_lesson(tmp_path, GOOD, slug=slug)
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lessons/{}/lesson.md: the lesson folder '{}' has '{}'".format(slug, slug, char) in err
+    assert not (tmp_path / "_site").exists()
+
+
+def test_a_lesson_md_that_is_a_folder_is_reported_as_a_folder(tmp_path, capsys):
+    write_lesson(tmp_path, GOOD)
+    (tmp_path / "lessons" / "02-folder" / "lesson.md").mkdir(parents=True)
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "02-folder/lesson.md: this is a folder, not a file" in err, err
+
+
+def test_an_order_of_true_is_refused(tmp_path, capsys):
+    write_lesson(tmp_path, GOOD.replace("order: 1", "order: true"))
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:4: order must be a whole number" in err, err
 
 
 def write_exercise(root, solution, wrong):
