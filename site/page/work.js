@@ -69,7 +69,11 @@ export function validate(text, strings, lessons) {
   if (!receipt || receipt.format !== FORMAT || typeof receipt.entries !== "object" || receipt.entries === null) {
     throw new Error(strings.import_foreign);
   }
-  if (receipt.version !== VERSION) throw new Error(format(strings.import_version, { version: receipt.version }));
+  if (receipt.version !== VERSION) {
+    // As JSON: a version "1" (text) is named with its quotes, not as the 1 this course reads.
+    const version = JSON.stringify(receipt.version === undefined ? null : receipt.version);
+    throw new Error(format(strings.import_version, { version }));
+  }
   const unknown = new Set();
   for (const [name, value] of Object.entries(receipt.entries)) {
     const parsed = parseKey(name);
@@ -165,7 +169,9 @@ export function merge(entries, course, storage = window.localStorage) {
 
 /**
  * Write every entry or none: if one does not fit, put back what was there and rethrow the error with
- * `written` (how many had fitted) and `total`. Returns how many were written.
+ * `written` (how many had fitted), `total`, and `tooBig`: true when the entries need more room than everything
+ * else storage holds (so the receipt itself is too large, and "storage full" would mislead). Returns how many were
+ * written.
  */
 export function writeAll(entries, storage = window.localStorage) {
   const names = Object.keys(entries);
@@ -181,7 +187,8 @@ export function writeAll(entries, storage = window.localStorage) {
     const touched = names.slice(0, written + 1);
     for (const name of touched) storage.removeItem(name);
     touched.forEach((name, index) => { if (previous[index] !== null) storage.setItem(name, previous[index]); });
-    Object.assign(error, { written, total: names.length });
+    const size = names.reduce((sum, name) => sum + name.length + JSON.stringify(entries[name]).length, 0);
+    Object.assign(error, { written, total: names.length, tooBig: size > used(storage) });
     throw error;
   }
   return written;
@@ -203,6 +210,22 @@ export function download(receipt) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+/** How many characters storage holds, names and values. */
+function used(storage) {
+  let total = 0;
+  for (let index = 0; index < storage.length; index += 1) {
+    const name = storage.key(index);
+    total += name.length + (storage.getItem(name) || "").length;
+  }
+  return total;
+}
+
+/** Why an import was refused, in words: the error's own message, or what did not fit in storage. */
+function refusal(error, strings) {
+  if (error.name !== "QuotaExceededError") return error.message;
+  return format(strings[error.tooBig ? "import_too_big" : "import_quota"], { written: error.written, n: error.total });
 }
 
 export class WorkControl {
@@ -235,9 +258,7 @@ export class WorkControl {
       this.status.textContent = describeImport(report, Object.keys(entries).length, this.strings);
     } catch (error) {
       this.element.dataset.state = "refused";
-      const reason = error.name === "QuotaExceededError"
-        ? format(this.strings.import_quota, { written: error.written, n: error.total }) : error.message;
-      this.status.textContent = format(this.strings.import_refused, { reason });
+      this.status.textContent = format(this.strings.import_refused, { reason: refusal(error, this.strings) });
     } finally {
       input.value = "";
     }

@@ -49,6 +49,21 @@ test("an import that does not fit leaves every entry as it was", () => {
   assert.deepEqual(storage.items, before);
 });
 
+test("a receipt larger than the storage is told apart from a storage full of other work", () => {
+  const empty = new FakeStorage(100);
+  assert.throws(() => writeAll({ "course:v1:a:cell:1": { code: "x".repeat(150) } }, empty),
+    (error) => error.tooBig === true && error.written === 0);
+  const full = new FakeStorage(100);
+  full.setItem("someone-else", "y".repeat(70));
+  assert.throws(() => writeAll({ "course:v1:a:cell:1": { code: "x".repeat(20) } }, full),
+    (error) => error.tooBig === false && error.written === 0);
+});
+
+test("a receipt whose version is the text \"1\" is named as text, not as the number it looks like", () => {
+  const text = JSON.stringify({ format: "attention-course-work", version: "1", entries: {} });
+  assert.throws(() => validate(text, STRINGS, ["a"]), { message: 'version "1"' });
+});
+
 test("an import that fits writes every entry", () => {
   const storage = new FakeStorage();
   assert.equal(writeAll({ "course:v1:a:cell:1": { code: "1" }, "course:v1:a:quiz:2": { answer: 0 } }, storage), 2);
