@@ -246,6 +246,23 @@ def test_grade_exits_0_for_a_pass_1_for_a_fail_and_2_for_a_usage_error(capsys, t
     assert cli.main(["grade", "000-varias-cabezas/multi_head"]) == 2
 
 
+def test_grade_reads_a_file_with_a_byte_order_mark_notes_cut_output_and_says_why_an_interrupt_failed(capsys,
+                                                                                                     tmp_path):
+    solution = (ROOT / "lessons/000-varias-cabezas/exercises/multi_head/solution.py").read_text(encoding="utf-8")
+    marked = tmp_path / "marked.py"
+    marked.write_bytes(b"\xef\xbb\xbf" + solution.encode("utf-8"))
+    assert cli.main(["grade", "000-varias-cabezas/multi_head", str(marked)]) == 0
+    capsys.readouterr()
+    chatty = tmp_path / "chatty.py"
+    chatty.write_text("for n in range(3000):\n    print(n)\n" + solution, encoding="utf-8")
+    assert cli.main(["grade", "000-varias-cabezas/multi_head", str(chatty)]) == 0
+    assert "… no se muestran 2000 líneas más." in capsys.readouterr().out
+    interrupted = tmp_path / "interrupted.py"
+    interrupted.write_text("raise KeyboardInterrupt\n", encoding="utf-8")
+    assert cli.main(["grade", "000-varias-cabezas/multi_head", str(interrupted)]) == 1
+    assert "{}: the solution raised KeyboardInterrupt".format(interrupted) in capsys.readouterr().out
+
+
 def test_only_a_formula_followed_by_punctuation_is_kept_with_it():
     from coursebuild.render import keep_punctuation_with_math
     math = '<span class="math inline"><math display="inline"><mi>{}</mi></math></span>'
