@@ -527,6 +527,16 @@ def test_an_exercise_path_that_leaves_the_lesson_folder_is_refused(tmp_path, cap
     assert not (tmp_path / "_site").exists()
 
 
+def test_the_build_writes_a_progress_item_of_any_shape_as_the_page_does():
+    from coursebuild.outputs import progress_text, render_output
+    strings = {"decimal_separator": ",", "progress_text": "Epoch {epoch}/{epochs} · step {step}/{steps} · loss {loss}",
+               "progress_accuracy": " · digits {digits} % · sequences {sequences} %", "progress_stopped": " · stopped"}
+    assert progress_text({"step": 3, "steps": 8}, strings) == "step 3/8"  # tests/js/progress.test.mjs: the same
+    assert progress_text({"epoch": 1, "loss": "nan", "digits": 50}, strings) == "loss nan · digits 50 %"
+    assert '<progress max="8" value="3">' in render_output([{"type": "progress", "step": 3, "steps": 8}], strings)
+    assert "<progress></progress>" in render_output([{"type": "progress", "step": 1, "steps": "many"}], strings)
+
+
 def test_numpy_and_non_finite_progress_values_build(tmp_path, capsys):
     write_lesson(tmp_path, HEADER + "```{code-cell} ipython3\nimport numpy as np\nfrom course.nn.train import "
                  "train_steps\nr = await train_steps(lambda i: np.float64('nan'), np.int64(3))\n```\n")
