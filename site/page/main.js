@@ -106,7 +106,7 @@ class LessonPage {
     this.scheduler.addEventListener("finished", (event) => event.detail.job.element.dispatchEvent(
       new CustomEvent("run-finished", { bubbles: true })));
     this.scheduler.addEventListener("restarted", (event) => {
-      this.bar.say(event.detail.text);
+      this.bar.sayRestarted(event.detail.text);
       document.dispatchEvent(new CustomEvent("runtime-restarted", { detail: { cells: event.detail.cells } }));
     });
     window.addEventListener("pagehide", () => jobs.forEach((job) => job.flush()));

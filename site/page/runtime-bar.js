@@ -28,10 +28,18 @@ export class RuntimeBar {
 
   say(text) {
     this.status.textContent = text;
+    this.aboutRestart = false;
+  }
+
+  /** Say what a restart did; the next run clears it, Python being back by then. */
+  sayRestarted(text) {
+    this.say(text);
+    this.aboutRestart = true;
   }
 
   setBusy(busy) {
     this.stopButton.disabled = !busy;
+    if (busy && this.aboutRestart && document.body.dataset.runtime === "ready") this.say(this.strings.runtime_ready);
   }
 
   showProgress({ loaded, total }) {
@@ -53,6 +61,9 @@ export class RuntimeBar {
     } else if (state === "failed") {
       this.progress.hidden = true;
       this.say(format(this.strings.runtime_failed, { reason }));
+    } else if (state === "idle") { // ended by Stop; a restart, if one follows, says what it does
+      this.progress.hidden = true;
+      this.say(this.strings.runtime_stopped);
     }
   }
 }
