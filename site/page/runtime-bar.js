@@ -17,7 +17,14 @@ export class RuntimeBar {
     this.stopButton = element.querySelector("[data-action=stop]");
     element.querySelector("[data-action=run-all]").addEventListener("click", runAll);
     this.stopButton.addEventListener("click", stop);
+    // On a phone the sentence shows on one line (style.css) and a tap shows it whole; a screen reader hears it
+    // whole anyway (a live region), and wider screens never cut it.
+    this.status.addEventListener("click", () => this.toggleSentence());
     element.hidden = false;
+  }
+
+  toggleSentence() {
+    this.element.toggleAttribute("data-expanded");
   }
 
   /** Follow a runtime client's download progress and state. */
