@@ -6,7 +6,9 @@
 // and a hash of the block's source (code-cell, quiz); never its position. Work saved under the positional ids
 // used before (cell:3, quiz:1) is moved once to the stable key when it still fits the block at that position,
 // and set aside otherwise. An entry that does not fit its block is never thrown and never deleted: it is moved
-// under the "set-aside" kind (see setAside), which the export of the learner's work includes.
+// under the "set-aside" kind (see setAside), which the export of the learner's work includes, and comes back to
+// its block when it fits again (takeBack). Every entry saved is stamped with its time, `at` (see save), which an
+// import compares; a write the browser refuses is kept in memory until a later save succeeds.
 
 const PREFIX = "course:v1:";
 export const KINDS = ["cell", "quiz", "exercise", "exercise-code", "set-aside"];
