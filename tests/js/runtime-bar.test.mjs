@@ -16,7 +16,7 @@ const STRINGS = {
 function bar() {
   globalThis.document = { body: { dataset: {} } };
   const parts = {
-    ".runtime-status": { textContent: "" },
+    ".runtime-status": { textContent: "", addEventListener() {} },
     ".runtime-progress": { hidden: true },
     "[data-action=stop]": { disabled: true, addEventListener() {} },
     "[data-action=run-all]": { addEventListener() {} },
