@@ -537,6 +537,20 @@ def test_the_build_writes_a_progress_item_of_any_shape_as_the_page_does():
     assert "<progress></progress>" in render_output([{"type": "progress", "step": 1, "steps": "many"}], strings)
 
 
+def test_a_cell_whose_request_failed_is_named_at_its_own_line_not_the_first_cells():
+    from types import SimpleNamespace
+
+    from coursebuild import execute
+    cells = [SimpleNamespace(number=1, line=8), SimpleNamespace(number=2, line=12)]
+    lesson = SimpleNamespace(path="lessons/l/lesson.md", cells=cells)
+    failed = {"ok": False, "error": {"text": "TypeError: the reply cannot be sent as JSON\n"}}
+    outcome = SimpleNamespace(stuck=None, reason=None, replies=[{"ok": True}, {"ok": True}, failed])
+    error = execute._not_run(lesson, outcome)
+    assert (error.line, error.message) == (12, "cell 2 could not be run (TypeError: the reply cannot be sent as JSON)")
+    outcome.replies = [failed]
+    assert execute._not_run(lesson, outcome).line == 8  # Python itself did not start: the library, at the first cell
+
+
 def test_numpy_and_non_finite_progress_values_build(tmp_path, capsys):
     write_lesson(tmp_path, HEADER + "```{code-cell} ipython3\nimport numpy as np\nfrom course.nn.train import "
                  "train_steps\nr = await train_steps(lambda i: np.float64('nan'), np.int64(3))\n```\n")

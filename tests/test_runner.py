@@ -183,3 +183,10 @@ def test_a_receiver_that_fails_never_breaks_the_cell_or_its_error():
     result = run(Session(send=refuse), 1, "print('a')\n1 / 0\n")
     assert result["ok"] is False and result["error"]["type"] == "ZeroDivisionError" and result["error"]["line"] == 2
     assert text(result).startswith("a\n")
+
+
+def test_an_exception_whose_message_raises_is_still_an_error_of_its_cell_at_its_line():
+    code = "class Odd(Exception):\n    def __str__(self):\n        raise ValueError('no')\n\nraise Odd()\n"
+    result = run(Session(), 1, code)
+    assert result["ok"] is False and result["error"]["type"] == "Odd" and result["error"]["line"] == 5
+    assert "could not be shown: ValueError" in result["error"]["message"]

@@ -291,7 +291,7 @@ def describe_error(error, cell_of, current=None):
     module = type(error).__module__
     if module not in ("builtins", "__main__"):
         name = "{}.{}".format(module, name)
-    message = error.msg if isinstance(error, SyntaxError) and _is_learners_syntax(error, cell_of) else str(error)
+    message = error.msg if isinstance(error, SyntaxError) and _is_learners_syntax(error, cell_of) else _text_of(error)
     lines = ["Traceback (most recent call last):\n"] if frames and not isinstance(error, SyntaxError) else []
     folded = _fold(frames)
     for block, more in folded:
@@ -309,6 +309,14 @@ def describe_error(error, cell_of, current=None):
     return {"type": name, "message": message, "text": "".join(lines),
             "frames": [{"cell": cell_of(filename), "line": line} for block, _ in folded for filename, line, _ in block],
             "line": in_current[-1] if current is not None and in_current else None}
+
+
+def _text_of(error):
+    """str(error), or a sentence saying it could not be had: an exception's own __str__ may raise too."""
+    try:
+        return str(error)
+    except BaseException as failure:  # the learner's __str__, whatever it raises, must not break the error path
+        return "(its message could not be shown: {} in its __str__)".format(type(failure).__name__)
 
 
 def _fold(frames):
