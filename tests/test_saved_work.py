@@ -355,3 +355,32 @@ def test_set_aside_work_that_fits_its_block_again_comes_back_and_a_large_hint_co
     expect(exercise.locator("[data-action=hint]")).to_be_hidden()
     expect(notice(page, "#exercise-multi_head")).to_have_count(0)
     assert set_aside(page) == {}
+
+
+def test_an_older_receipt_over_newer_work_keeps_the_newer_and_the_older_comes_back_in_the_export(page, saved_server,
+                                                                                                 tmp_path):
+    page.goto(saved_server.url(LESSON))
+    quiz_key = page_data(page)["quizzes"][1]["key"]  # a multiple choice: [9] is no answer it can show
+    quiz = page.locator("#quiz-1")
+    quiz.locator("input").nth(0).check()
+    quiz.locator("button[type=submit]").click()
+    expect(quiz.locator(".quiz-verdict")).to_have_text("Right.")
+    page.goto(saved_server.url("index.html"))
+    entries = {name("quiz", "pick"): {"answer": 1, "checked": True, "state": "wrong", "at": "2020-01-01T00:00:00Z"},
+               name("quiz", quiz_key): {"answer": [9], "checked": True}}
+    receipt = tmp_path / "receipt.json"
+    receipt.write_text(json.dumps({"format": "attention-course-work", "version": 1, "entries": entries}))
+    page.locator("input[type=file]").set_input_files(str(receipt))
+    expect(page.locator(".work-status")).to_contain_text("01-saved: 0 added, 0 replaced, 1 kept, 1 set aside.")
+    with page.expect_download() as download:
+        page.locator("[data-action=export]").click()
+    exported = json.loads(open(download.value.path(), encoding="utf-8").read())["entries"]
+    assert exported[name("quiz", "pick")]["answer"] == 0
+    older = exported[name("set-aside", "quiz%3Apick")]
+    assert (older["reason"], older["value"]["answer"]) == ("older", 1)
+    wrong_shape = exported[name("set-aside", "quiz%3A" + quiz_key)]
+    assert (wrong_shape["reason"], wrong_shape["value"]["answer"]) == ("mismatch", [9])
+    assert name("quiz", quiz_key) not in exported
+    page.goto(saved_server.url(LESSON))
+    expect(page.locator("#quiz-1 .quiz-verdict")).to_have_text("Right.")
+
