@@ -384,3 +384,20 @@ def test_an_older_receipt_over_newer_work_keeps_the_newer_and_the_older_comes_ba
     page.goto(saved_server.url(LESSON))
     expect(page.locator("#quiz-1 .quiz-verdict")).to_have_text("Right.")
 
+
+
+def test_blocked_storage_breaks_no_block_and_says_once_that_the_work_cannot_be_kept(page, saved_server):
+    page.add_init_script("""Object.defineProperty(window, "localStorage", {
+        get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+    });""")
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(saved_server.url(LESSON))
+    quiz = page.locator("#quiz-4")
+    quiz.get_by_label("True").check()
+    quiz.locator("button[type=submit]").click()
+    expect(quiz.locator(".quiz-verdict")).to_have_text("Right.")
+    page.locator("#exercise-multi_head [data-action=hint]").click()
+    expect(page.locator(".saved-notice-unsaved")).to_have_count(1)
+    expect(page.locator(".saved-notice:not(.saved-notice-unsaved)")).to_have_count(0)  # no block failed to start
+    assert errors == []

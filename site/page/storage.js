@@ -13,6 +13,24 @@
 const PREFIX = "course:v1:";
 export const KINDS = ["cell", "quiz", "exercise", "exercise-code", "set-aside"];
 
+/** A storage that holds nothing and refuses every write, as the browser's own does when it is full. */
+const BLOCKED = {
+  length: 0,
+  key: () => null,
+  getItem: () => null,
+  setItem() { throw new DOMException("the browser blocks this site's storage", "SecurityError"); },
+  removeItem() { throw new DOMException("the browser blocks this site's storage", "SecurityError"); },
+};
+
+/** The browser's localStorage, or BLOCKED where even reading `window.localStorage` throws (storage blocked). */
+export function localStore() {
+  try {
+    return window.localStorage;
+  } catch (error) {
+    return BLOCKED;
+  }
+}
+
 export function key(lesson, kind, id) {
   return PREFIX + encodeURIComponent(lesson) + ":" + kind + ":" + encodeURIComponent(String(id));
 }
@@ -58,7 +76,7 @@ export function legacyNames(lesson, blocks) {
  * The entry saved under `name` if `fits(value)` says it belongs to its block: {value}, or {value: null} when
  * nothing is saved. An entry that cannot be parsed or does not fit is set aside: {value: null, setAside: true}.
  */
-export function read(name, fits, storage = window.localStorage) {
+export function read(name, fits, storage = localStore()) {
   let text;
   try {
     text = stored(name, storage);
@@ -90,7 +108,7 @@ let takenBack = 0;
  * The newest set-aside entry of `name`'s kind and id that may come back and fits now (`fits`), moved back under
  * `name`: {value, takenBack: true}; {value: null} when there is none or it cannot be moved.
  */
-export function takeBack(name, fits, storage = window.localStorage) {
+export function takeBack(name, fits, storage = localStore()) {
   const parsed = parseKey(name);
   if (!parsed || parsed.kind === "set-aside") return { value: null };
   let best = null;
@@ -145,7 +163,7 @@ export function passes(fits, value) {
  * lost: it stays in the exported work. Returns true when it was moved; if it cannot be (storage full), the entry
  * is left where it is and the page ignores it until it is overwritten.
  */
-export function setAside(name, reason, storage = window.localStorage) {
+export function setAside(name, reason, storage = localStore()) {
   const parsed = parseKey(name);
   if (!parsed || parsed.kind === "set-aside") return false;
   const record = asideRecord(parsed, reason, storage.getItem(name));
@@ -170,7 +188,7 @@ export function asideRecord(parsed, reason, text) {
 }
 
 /** A set-aside name for `id` in `lesson` that holds nothing yet. */
-export function freeName(lesson, id, storage = window.localStorage, taken = new Set()) {
+export function freeName(lesson, id, storage = localStore(), taken = new Set()) {
   for (let n = 1; ; n += 1) {
     const name = key(lesson, "set-aside", n === 1 ? id : id + "~" + n);
     if (storage.getItem(name) === null && !taken.has(name)) return name;
@@ -181,7 +199,7 @@ export function freeName(lesson, id, storage = window.localStorage, taken = new 
  * Move work saved under a block's positional name to its stable name, once: "moved" when it fits the block
  * (`fits`), "set-aside" when it does not, null when there was nothing to move or the stable name holds work.
  */
-export function migrate(oldName, newName, fits, storage = window.localStorage) {
+export function migrate(oldName, newName, fits, storage = localStore()) {
   try {
     if (oldName === newName || storage.getItem(oldName) === null || storage.getItem(newName) !== null) return null;
     const { value, setAside: aside } = read(oldName, fits, storage);
@@ -196,7 +214,7 @@ export function migrate(oldName, newName, fits, storage = window.localStorage) {
 }
 
 /** Set aside every entry of `lesson` that belongs to none of `names` (blocks it no longer has); how many. */
-export function sweep(lesson, names, storage = window.localStorage) {
+export function sweep(lesson, names, storage = localStore()) {
   const strays = [];
   try {
     for (let index = 0; index < storage.length; index += 1) {
@@ -236,7 +254,7 @@ function stored(name, storage) {
   return storage.getItem(name);
 }
 
-export function load(name, storage = window.localStorage) {
+export function load(name, storage = localStore()) {
   try {
     const text = stored(name, storage);
     return text === null ? null : JSON.parse(text);
@@ -249,13 +267,13 @@ export function load(name, storage = window.localStorage) {
  * Save `value` under `name`, stamped with the time it was made (`at`, which an import compares), for every
  * kind of entry alike. Writes whatever an earlier save could not keep first; true when nothing is left unsaved.
  */
-export function save(name, value, storage = window.localStorage) {
+export function save(name, value, storage = localStore()) {
   unsaved.delete(name); // a fresh value goes last, after the older ones it may depend on
   unsaved.set(name, isRecord(value) ? { ...value, at: new Date().toISOString() } : value);
   return retry(storage);
 }
 
-export function remove(name, storage = window.localStorage) {
+export function remove(name, storage = localStore()) {
   unsaved.delete(name);
   unsaved.set(name, null);
   retry(storage);

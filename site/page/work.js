@@ -2,8 +2,8 @@
 // nothing, each entry checked against its block and merged with the learner's (the newer kept, the other set
 // aside, nothing dropped), with a report per lesson that says exactly what happened.
 import { fitsCode, fitsExercise, fitsQuiz } from "./fits.js";
-import { asideRecord, blockNames, freeName, isRecord, legacyNames, parseKey, passes, unsavedEntries }
-  from "./storage.js";
+import { asideRecord, blockNames, freeName, isRecord, legacyNames, localStore, parseKey, passes,
+  unsavedEntries } from "./storage.js";
 import { format } from "./strings.js";
 
 const FORMAT = "attention-course-work";
@@ -15,7 +15,7 @@ const VERSION = 1;
  * that is no object) goes in set aside, as the lesson page would set it aside when it reads it, so nothing the
  * learner saved is left out and the receipt imports back.
  */
-export function collect(storage = window.localStorage, memory = unsavedEntries()) {
+export function collect(storage = localStore(), memory = unsavedEntries()) {
   const names = new Set();
   for (let index = 0; index < storage.length; index += 1) {
     if (parseKey(storage.key(index))) names.add(storage.key(index));
@@ -117,7 +117,7 @@ function savedAt(value) {
  * The report counts per lesson what happened to each imported entry: added (nothing was there), replaced (it
  * was newer, or what was there did not fit), kept (the learner's was newer or the same), aside (it fits no block).
  */
-export function merge(entries, course, storage = window.localStorage) {
+export function merge(entries, course, storage = localStore()) {
   const writes = {};
   const report = {};
   const taken = new Set(Object.keys(entries));
@@ -173,7 +173,7 @@ export function merge(entries, course, storage = window.localStorage) {
  * else storage holds (so the receipt itself is too large, and "storage full" would mislead). Returns how many were
  * written.
  */
-export function writeAll(entries, storage = window.localStorage) {
+export function writeAll(entries, storage = localStore()) {
   const names = Object.keys(entries);
   const previous = names.map((name) => storage.getItem(name));
   let written = 0;
