@@ -119,6 +119,26 @@ def test_every_page_fits_a_375_pixel_screen_without_scrolling_sideways(request, 
     assert wide == {}
 
 
+def test_on_a_375_pixel_screen_the_runtime_bar_is_one_line_and_a_tap_shows_its_whole_sentence(browser,
+                                                                                              playground_server):
+    context = browser.new_context(viewport={"width": 375, "height": 667}, has_touch=True)
+    page = context.new_page()
+    page.goto(playground_server.url("01-playground/index.html"))
+    bar = page.locator(".runtime-bar")
+    status = bar.locator(".runtime-status")
+    expect(status).to_have_text(re.compile("Python loads when you reach a cell"))
+    compact = bar.bounding_box()["height"]
+    assert compact <= 0.08 * 667, compact  # one line of buttons, not three lines of text
+    assert status.evaluate("(element) => element.scrollWidth > element.clientWidth")  # the sentence is cut
+    status.tap()
+    expect(bar).to_have_attribute("data-expanded", "")
+    assert status.evaluate("(element) => element.scrollWidth <= element.clientWidth")
+    assert bar.bounding_box()["height"] > compact
+    status.tap()
+    expect(bar).not_to_have_attribute("data-expanded", "")
+    context.close()
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_no_serious_axe_violations_after_a_learner_has_used_the_page(axe_browser, course_server, scheme):
     page = axe_browser.new_page()

@@ -253,3 +253,25 @@ def test_a_fatal_interpreter_error_restarts_python_and_brings_the_earlier_cells_
     page.locator("#cell-5 [data-action=reset]").click()
     run_cell(page, 5)
     assert output_of(page, 5).startswith("42\n")
+
+
+def test_stop_during_the_download_says_what_happened_and_run_loads_python_again(browser, playground_server):
+    context = browser.new_context(service_workers="block")
+    held = []
+    stalled = re.compile(r".*/runtime/.*")
+    context.route(stalled, lambda route: held.append(route))  # the download stalls until released
+    page = context.new_page()
+    page.goto(playground_server.url(PLAYGROUND))
+    page.locator("#cell-1 [data-action=run]").click()
+    expect(page.locator("body")).to_have_attribute("data-runtime", "loading")
+    page.locator("[data-action=stop]").click()
+    expect(page.locator("#cell-1 .out-stopped")).to_have_text(
+        "Stopped while Python was still loading, before this ran; Run starts loading it again.")
+    expect(page.locator(".runtime-status")).to_have_text("Python is stopped; Run starts it again.")
+    expect(page.locator("#cell-1 .out-restart")).to_have_count(0)
+    context.unroute(stalled)
+    for route in held:
+        route.continue_()
+    run_cell(page, 1)
+    expect(page.locator("#cell-1")).to_have_attribute("data-state", "done")
+    context.close()

@@ -274,7 +274,7 @@ def test_a_receipt_for_lessons_the_course_does_not_have_is_refused_and_names_the
     assert page.evaluate("() => JSON.stringify(localStorage)") == before
 
 
-def test_an_import_that_fills_the_storage_changes_nothing_and_says_so(fresh_context, course_server, tmp_path):
+def test_an_import_larger_than_the_storage_changes_nothing_and_says_the_receipt_is_too_large(fresh_context, course_server, tmp_path):
     page = fresh_context.new_page()
     page.goto(course_server.url("index.html"))
     page.evaluate("""() => localStorage.setItem('course:v1:000-varias-cabezas:cell:1',
@@ -284,6 +284,7 @@ def test_an_import_that_fills_the_storage_changes_nothing_and_says_so(fresh_cont
     for number in range(2, 10):  # 8 million characters: more than any browser keeps for one site
         entries["course:v1:000-varias-cabezas:cell:{}".format(number)] = {"code": "x" * 1_000_000, "original": "x"}
     import_receipt(page, tmp_path, entries)
-    expect(page.locator(".work-status")).to_contain_text("Nothing was changed: the browser's storage is full")
+    expect(page.locator(".work-status")).to_contain_text(
+        "Nothing was changed: the receipt needs more room than this browser keeps for one site")
     expect(page.locator(".work-status")).to_contain_text("of 9 items fitted")
     assert page.evaluate("() => JSON.stringify(localStorage)") == before

@@ -60,3 +60,30 @@ def test_the_trained_models_maps_appear_as_a_grid_of_blocks_by_heads(page, playg
     expect(grid.locator("svg.heatmap")).to_have_count(4)
     expect(grid.locator("svg.heatmap").first).to_have_attribute("aria-label", "Block 1, head 1")
     assert grid.locator(".figure-row").nth(1).locator("svg").nth(1).get_attribute("aria-label") == "Block 2, head 2"
+
+
+def edit(page, number, code):
+    page.locator("#cell-{} .cell-code".format(number)).click()
+    page.locator("#cell-{} .cm-content".format(number)).press("Control+a")
+    page.keyboard.insert_text(code)
+
+
+def test_numpy_progress_values_train_and_an_unreadable_one_fails_its_cell_without_restarting_python(
+        page, playground_server):
+    page.goto(playground_server.url(PLAYGROUND))
+    run_cell(page, 1)
+    edit(page, 7, "import numpy as np\nfrom course.nn.train import train_steps\n"
+                  "r = await train_steps(lambda i: np.float32('nan'), np.int64(40))\nprint(r['steps'])\n")
+    page.keyboard.press("Shift+Enter")
+    expect(page.locator("#cell-7")).to_have_attribute("data-state", "done", timeout=120_000)
+    expect(page.locator("#cell-7 .out-stdout")).to_have_text("40\n")
+    expect(page.locator("#cell-7 .progress-text")).to_contain_text("40/40")
+    edit(page, 5, "from course import runner\nrunner.progress({'loss': object()})\n")
+    page.keyboard.press("Shift+Enter")
+    expect(page.locator("#cell-5")).to_have_attribute("data-state", "failed", timeout=60_000)
+    expect(page.locator("#cell-5 .out-error")).to_contain_text("line 2")
+    expect(page.locator("#cell-5 .out-error")).to_contain_text("TypeError: a progress value cannot be shown")
+    expect(page.locator(".out-restart")).to_have_count(0)
+    edit(page, 5, "print(x)")
+    page.keyboard.press("Shift+Enter")
+    expect(page.locator("#cell-5 .cell-output")).to_have_text("41\n")  # the namespace survived: no restart

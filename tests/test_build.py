@@ -89,6 +89,9 @@ MALFORMED = {
     "unclosed fence": ("Some text.\n\n```{code-cell} ipython3\nprint(1)\n", 10, "never closed"),
     "cell raising at build": ("```{code-cell} ipython3\nx = 1\ny = x / 0\n```\n", 10,
                               "cell 1 raised ZeroDivisionError: division by zero"),
+    "a progress value the page cannot read": (
+        "```{code-cell} ipython3\nx = 1\n```\n\n```{code-cell} ipython3\nfrom course import runner\n"
+        "runner.progress({'loss': object()})\n```\n", 14, "cell 2 raised TypeError: a progress value cannot be shown"),
     "raises tag without error": ("```{code-cell} ipython3\n:tags: [raises-exception]\nx = 1\n```\n", 8,
                                  "tagged raises-exception but ran without error"),
     "unknown glue": ("Quote {glue}`nothing`.\n", 8, "{glue}`nothing` names no value"),
@@ -206,6 +209,9 @@ QUIZ_ERRORS = {
     "two right answers in a single choice": (
         "```{quiz} single\nquestion: Q?\noptions:\n  - text: a\n    correct: true\n  - text: b\n    correct: true\n"
         "explanation: E.\n```\n", 8, "has 2 correct options"),
+    "'yes' for correct": (
+        "```{quiz} single\nquestion: Q?\noptions:\n  - text: a\n    correct: yes\n  - text: b\n"
+        "explanation: E.\n```\n", 12, "'correct:' of option 1 must be true or false"),
 }
 
 
@@ -215,6 +221,27 @@ def test_a_malformed_quiz_is_reported_at_its_line(tmp_path, capsys, case):
     write_lesson(tmp_path, HEADER + body)
     status, err = build(tmp_path, capsys)
     assert status == 1 and "lesson.md:{}: ".format(line) in err and message in err
+
+
+@pytest.mark.parametrize("slug, char", [("01-what?", "?"), ("01-part#2", "#"), ("01-a:b", ":"), ("01-100%", "%")])
+def test_a_lesson_folder_a_link_cannot_hold_is_refused_and_named(tmp_path, capsys, slug, char):
+    write_lesson(tmp_path, GOOD, slug=slug)
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lessons/{}/lesson.md: the lesson folder '{}' has '{}'".format(slug, slug, char) in err
+    assert not (tmp_path / "_site").exists()
+
+
+def test_a_lesson_md_that_is_a_folder_is_reported_as_a_folder(tmp_path, capsys):
+    write_lesson(tmp_path, GOOD)
+    (tmp_path / "lessons" / "02-folder" / "lesson.md").mkdir(parents=True)
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "02-folder/lesson.md: this is a folder, not a file" in err, err
+
+
+def test_an_order_of_true_is_refused(tmp_path, capsys):
+    write_lesson(tmp_path, GOOD.replace("order: 1", "order: true"))
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:4: order must be a whole number" in err, err
 
 
 def write_exercise(root, solution, wrong):
@@ -249,6 +276,23 @@ def test_grade_exits_0_for_a_pass_1_for_a_fail_and_2_for_a_usage_error(capsys, t
     assert "olvidaste multiplicar la concatenación por Wo" in capsys.readouterr().out
     assert cli.main(["grade", "000-varias-cabezas/nothing", str(folder / "solution.py")]) == 2
     assert cli.main(["grade", "000-varias-cabezas/multi_head"]) == 2
+
+
+def test_grade_reads_a_file_with_a_byte_order_mark_notes_cut_output_and_says_why_an_interrupt_failed(capsys,
+                                                                                                     tmp_path):
+    solution = (ROOT / "lessons/000-varias-cabezas/exercises/multi_head/solution.py").read_text(encoding="utf-8")
+    marked = tmp_path / "marked.py"
+    marked.write_bytes(b"\xef\xbb\xbf" + solution.encode("utf-8"))
+    assert cli.main(["grade", "000-varias-cabezas/multi_head", str(marked)]) == 0
+    capsys.readouterr()
+    chatty = tmp_path / "chatty.py"
+    chatty.write_text("for n in range(3000):\n    print(n)\n" + solution, encoding="utf-8")
+    assert cli.main(["grade", "000-varias-cabezas/multi_head", str(chatty)]) == 0
+    assert "… no se muestran 2000 líneas más." in capsys.readouterr().out
+    interrupted = tmp_path / "interrupted.py"
+    interrupted.write_text("raise KeyboardInterrupt\n", encoding="utf-8")
+    assert cli.main(["grade", "000-varias-cabezas/multi_head", str(interrupted)]) == 1
+    assert "{}: the solution raised KeyboardInterrupt".format(interrupted) in capsys.readouterr().out
 
 
 def test_only_a_formula_followed_by_punctuation_is_kept_with_it():
@@ -513,6 +557,37 @@ def test_an_exercise_path_that_leaves_the_lesson_folder_is_refused(tmp_path, cap
     status, err = build(tmp_path, capsys)
     assert status == 1 and "lesson.md:8: :starter: {} is outside the lesson's folder".format(starter) in err, err
     assert not (tmp_path / "_site").exists()
+
+
+def test_the_build_writes_a_progress_item_of_any_shape_as_the_page_does():
+    from coursebuild.outputs import progress_text, render_output
+    strings = {"decimal_separator": ",", "progress_text": "Epoch {epoch}/{epochs} · step {step}/{steps} · loss {loss}",
+               "progress_accuracy": " · digits {digits} % · sequences {sequences} %", "progress_stopped": " · stopped"}
+    assert progress_text({"step": 3, "steps": 8}, strings) == "step 3/8"  # tests/js/progress.test.mjs: the same
+    assert progress_text({"epoch": 1, "loss": "nan", "digits": 50}, strings) == "loss nan · digits 50 %"
+    assert '<progress max="8" value="3">' in render_output([{"type": "progress", "step": 3, "steps": 8}], strings)
+    assert "<progress></progress>" in render_output([{"type": "progress", "step": 1, "steps": "many"}], strings)
+
+
+def test_a_cell_whose_request_failed_is_named_at_its_own_line_not_the_first_cells():
+    from types import SimpleNamespace
+
+    from coursebuild import execute
+    cells = [SimpleNamespace(number=1, line=8), SimpleNamespace(number=2, line=12)]
+    lesson = SimpleNamespace(path="lessons/l/lesson.md", cells=cells)
+    failed = {"ok": False, "error": {"text": "TypeError: the reply cannot be sent as JSON\n"}}
+    outcome = SimpleNamespace(stuck=None, reason=None, replies=[{"ok": True}, {"ok": True}, failed])
+    error = execute._not_run(lesson, outcome)
+    assert (error.line, error.message) == (12, "cell 2 could not be run (TypeError: the reply cannot be sent as JSON)")
+    outcome.replies = [failed]
+    assert execute._not_run(lesson, outcome).line == 8  # Python itself did not start: the library, at the first cell
+
+
+def test_numpy_and_non_finite_progress_values_build(tmp_path, capsys):
+    write_lesson(tmp_path, HEADER + "```{code-cell} ipython3\nimport numpy as np\nfrom course.nn.train import "
+                 "train_steps\nr = await train_steps(lambda i: np.float64('nan'), np.int64(3))\n```\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 0, err
 
 
 def test_values_missing_because_a_cell_failed_are_summarised_under_that_cell(tmp_path, capsys):

@@ -1,6 +1,7 @@
 """The cell runner shared by the build and the browser worker."""
 
 import asyncio
+import json
 import re
 import sys
 import threading
@@ -135,3 +136,57 @@ def test_a_progress_bar_stays_where_it_first_appeared_and_shows_its_last_state()
     assert kinds == ["stream", "progress", "stream"]
     assert output[1]["epoch"] == 2
     assert output[0]["text"] == "before\n" and output[2]["text"] == "epoch 1\nepoch 2\n"
+
+
+def strict(received):
+    """A receiver that reads items as the page does: JSON with no NaN or Infinity, anything else fails."""
+    return lambda items: received.extend(json.loads(json.dumps(items, allow_nan=False)))
+
+
+def test_the_course_training_loop_with_a_numpy_step_count_runs_and_shows_plain_numbers():
+    received = []
+    code = ("import numpy as np\nfrom course.nn.train import train_steps\n"
+            "result = await train_steps(lambda i: np.float32(0.5), np.int64(4))\nprint(result['steps'])\n")
+    result = run(Session(send=strict(received)), 1, code)
+    assert result["ok"] is True, result
+    bars = [item for item in received if item["type"] == "progress"]
+    assert bars and bars[-1]["steps"] == 4 and type(bars[-1]["steps"]) is int
+    assert json.dumps(result, allow_nan=False)
+
+
+def test_numpy_scalars_in_a_progress_item_become_numbers_and_non_finite_values_text():
+    received = []
+    code = ("import numpy as np\nfrom course import runner\nrunner.progress({'epoch': np.int32(2), 'epochs': 3, "
+            "'loss': float('nan'), 'best': np.float64('-inf'), 'done': np.bool_(True), 'step': np.float32(1.5)})\n")
+    result = run(Session(send=strict(received)), 1, code)
+    assert result["ok"] is True, result
+    bar = [item for item in result["output"] if item["type"] == "progress"][0]
+    assert bar == {"type": "progress", "epoch": 2, "epochs": 3, "loss": "nan", "best": "-inf", "done": True,
+                   "step": 1.5}
+    assert received == result["output"]
+
+
+def test_a_value_the_page_cannot_read_is_an_error_of_the_cell_at_its_line_and_the_next_cell_runs():
+    received = []
+    session = Session(send=strict(received))
+    result = run(session, 1, "from course import runner, display\nx = 1\nrunner.progress({'loss': object()})\n")
+    assert result["ok"] is False
+    assert result["error"]["type"] == "TypeError" and result["error"]["line"] == 3
+    assert "progress value cannot be shown" in result["error"]["message"]
+    assert json.dumps(result, allow_nan=False)
+    assert text(run(session, 2, "print(x + 1)")) == "2\n"
+
+
+def test_a_receiver_that_fails_never_breaks_the_cell_or_its_error():
+    def refuse(items):
+        raise RuntimeError("the page is gone")
+    result = run(Session(send=refuse), 1, "print('a')\n1 / 0\n")
+    assert result["ok"] is False and result["error"]["type"] == "ZeroDivisionError" and result["error"]["line"] == 2
+    assert text(result).startswith("a\n")
+
+
+def test_an_exception_whose_message_raises_is_still_an_error_of_its_cell_at_its_line():
+    code = "class Odd(Exception):\n    def __str__(self):\n        raise ValueError('no')\n\nraise Odd()\n"
+    result = run(Session(), 1, code)
+    assert result["ok"] is False and result["error"]["type"] == "Odd" and result["error"]["line"] == 5
+    assert "could not be shown: ValueError" in result["error"]["message"]

@@ -189,8 +189,8 @@ def test_an_import_keeps_the_stable_keys_and_sets_aside_work_for_blocks_the_cour
     receipt = tmp_path / "receipt.json"
     receipt.write_text(json.dumps({"format": "attention-course-work", "version": 1, "entries": entries}))
     page.locator("input[type=file]").set_input_files(str(receipt))
-    expect(page.locator(".work-status")).to_have_text(
-        "Imported 4 saved items; 1 of them belong to blocks this course no longer has and were kept set aside.")
+    expect(page.locator(".work-status")).to_contain_text(
+        "Imported 4 saved items; open a lesson to see them. 01-saved: 2 added, 0 replaced, 0 kept, 2 set aside.")
     after = storage(page)
     assert json.loads(after[name("cell", "first")])["code"] == "print('a')"
     assert json.loads(after[name("set-aside", "cell%3A~ffffffffff")])["value"]["code"] == "print('c')"
@@ -224,7 +224,8 @@ def test_an_export_keeps_work_no_page_has_read_yet_even_of_a_strange_shape_and_i
 
     page.evaluate("() => localStorage.clear()")
     page.locator("input[type=file]").set_input_files(str(receipt))
-    expect(page.locator(".work-status")).to_have_text("Imported 3 saved items; open a lesson to see them.")
+    expect(page.locator(".work-status")).to_contain_text(
+        "Imported 3 saved items; open a lesson to see them. 01-saved: 1 added, 0 replaced, 0 kept, 2 set aside.")
     assert set(storage(page)) == set(exported)
     page.goto(saved_server.url(LESSON))
     expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('a')")
@@ -307,3 +308,96 @@ def test_every_blocks_page_data_is_checked_for_non_finite_numbers(tmp_path, caps
     assert status != 0 and "Traceback" not in err
     assert "lesson.md:12: the code-cell block would write a number that is not finite into the page (scale[1])" in err
     assert "lesson.md:8:" not in err
+
+
+def test_a_full_storage_shows_one_notice_and_export_still_holds_the_answer_the_edit_and_the_hint(page, saved_server,
+                                                                                                 tmp_path):
+    page.add_init_script("""Storage.prototype.setItem = function () {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };""")
+    page.goto(saved_server.url(LESSON))
+    quiz = page.locator("#quiz-1")
+    quiz.locator("input").nth(0).check()
+    quiz.locator("button[type=submit]").click()
+    expect(quiz.locator(".quiz-verdict")).to_have_text("Right.")
+    notices = page.locator(".saved-notice-unsaved")
+    expect(notices).to_have_count(1)
+    expect(notices).to_contain_text("Your work can't be kept in this browser")
+    page.locator("#cell-1 .cell-code").click()
+    page.locator("#cell-1 .cm-content").press("Control+a")
+    page.keyboard.insert_text("print('kept in memory')")
+    exercise = page.locator("#exercise-multi_head")
+    exercise.locator("[data-action=hint]").click()
+    expect(exercise.locator(".hints > li").first).to_be_visible()
+    with page.expect_download() as download:
+        notices.locator("[data-action=export-unsaved]").click()
+    entries = json.loads(open(download.value.path(), encoding="utf-8").read())["entries"]
+    expect(notices).to_have_count(1)
+    assert entries[name("quiz", "pick")]["answer"] == 0
+    assert entries[name("cell", "first")]["code"] == "print('kept in memory')"
+    assert entries[name("exercise", "multi_head")]["hints"] == 1
+    assert storage(page) == {}
+
+
+def test_set_aside_work_that_fits_its_block_again_comes_back_and_a_large_hint_count_shows_every_hint(page,
+                                                                                                    saved_server):
+    page.goto(saved_server.url(LESSON))
+    saved = {name("set-aside", "quiz%3Apick"): json.dumps({"kind": "quiz", "id": "pick", "reason": "no-block",
+                                                            "value": {"answer": 0, "checked": True}}),
+             name("exercise", "multi_head"): json.dumps({"attempts": 1, "hints": 9})}
+    page.evaluate("(saved) => Object.entries(saved).forEach(([k, v]) => localStorage.setItem(k, v))", saved)
+    page.reload()
+    expect(page.locator(".saved-notice-page")).to_have_text(
+        "1 saved items that had been set aside fit their blocks again and came back to them.")
+    expect(page.locator("#quiz-1 .quiz-verdict")).to_have_text("Right.")
+    exercise = page.locator("#exercise-multi_head")
+    expect(exercise.locator(".hints > li").last).to_be_visible()
+    expect(exercise.locator("[data-action=hint]")).to_be_hidden()
+    expect(notice(page, "#exercise-multi_head")).to_have_count(0)
+    assert set_aside(page) == {}
+
+
+def test_an_older_receipt_over_newer_work_keeps_the_newer_and_the_older_comes_back_in_the_export(page, saved_server,
+                                                                                                 tmp_path):
+    page.goto(saved_server.url(LESSON))
+    quiz_key = page_data(page)["quizzes"][1]["key"]  # a multiple choice: [9] is no answer it can show
+    quiz = page.locator("#quiz-1")
+    quiz.locator("input").nth(0).check()
+    quiz.locator("button[type=submit]").click()
+    expect(quiz.locator(".quiz-verdict")).to_have_text("Right.")
+    page.goto(saved_server.url("index.html"))
+    entries = {name("quiz", "pick"): {"answer": 1, "checked": True, "state": "wrong", "at": "2020-01-01T00:00:00Z"},
+               name("quiz", quiz_key): {"answer": [9], "checked": True}}
+    receipt = tmp_path / "receipt.json"
+    receipt.write_text(json.dumps({"format": "attention-course-work", "version": 1, "entries": entries}))
+    page.locator("input[type=file]").set_input_files(str(receipt))
+    expect(page.locator(".work-status")).to_contain_text("01-saved: 0 added, 0 replaced, 1 kept, 1 set aside.")
+    with page.expect_download() as download:
+        page.locator("[data-action=export]").click()
+    exported = json.loads(open(download.value.path(), encoding="utf-8").read())["entries"]
+    assert exported[name("quiz", "pick")]["answer"] == 0
+    older = exported[name("set-aside", "quiz%3Apick")]
+    assert (older["reason"], older["value"]["answer"]) == ("older", 1)
+    wrong_shape = exported[name("set-aside", "quiz%3A" + quiz_key)]
+    assert (wrong_shape["reason"], wrong_shape["value"]["answer"]) == ("mismatch", [9])
+    assert name("quiz", quiz_key) not in exported
+    page.goto(saved_server.url(LESSON))
+    expect(page.locator("#quiz-1 .quiz-verdict")).to_have_text("Right.")
+
+
+
+def test_blocked_storage_breaks_no_block_and_says_once_that_the_work_cannot_be_kept(page, saved_server):
+    page.add_init_script("""Object.defineProperty(window, "localStorage", {
+        get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+    });""")
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(saved_server.url(LESSON))
+    quiz = page.locator("#quiz-4")
+    quiz.get_by_label("True").check()
+    quiz.locator("button[type=submit]").click()
+    expect(quiz.locator(".quiz-verdict")).to_have_text("Right.")
+    page.locator("#exercise-multi_head [data-action=hint]").click()
+    expect(page.locator(".saved-notice-unsaved")).to_have_count(1)
+    expect(page.locator(".saved-notice:not(.saved-notice-unsaved)")).to_have_count(0)  # no block failed to start
+    assert errors == []

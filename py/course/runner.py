@@ -15,7 +15,10 @@ Runs on Python 3.8 and later.
 """
 
 import ast
+import json
 import linecache
+import math
+import numbers
 import sys
 import time
 import types
@@ -91,11 +94,15 @@ class OutputSink:
         return _merge(self.items)
 
     def flush(self):
-        """Pass the pending items on to the live receiver, if there is one."""
+        """Pass the pending items on to the live receiver, if there is one. Never raises: it runs on the error
+        path too, and what the receiver refused still reaches the page in the cell's final output."""
         self._last_flush = time.monotonic()
-        if self._send is not None and self._pending:
-            self._send(_merge(self._pending))
-        self._pending = []
+        pending, self._pending = self._pending, []
+        if self._send is not None and pending:
+            try:
+                self._send(_merge(pending))
+            except Exception:  # a receiver that fails (the page gone, a value it cannot read) loses only the live view
+                pass
 
     def _drop(self, text):
         self._dropped_newlines += text.count("\n")
@@ -164,14 +171,46 @@ def display(item):
     """Add a display item to the output of the cell running now; False when no cell is running."""
     if _current_sink is None:
         return False
-    _current_sink.add(item)
+    _current_sink.add(_sendable(item, "display"))
     return True
 
 
 def progress(state):
     """Show (or update) the running cell's progress bar: {label, epoch, epochs, step, steps, loss, ...}."""
     if _current_sink is not None:
-        _current_sink.set_progress(dict(state, type="progress"))
+        _current_sink.set_progress(_sendable(dict(state, type="progress"), "progress"))
+
+
+def _sendable(item, what):
+    """`item` as plain JSON (see _plain); a TypeError, raised in the cell that made it, for a value JSON cannot
+    hold, so the page shows the cell's error at its line and the channel to the page stays whole."""
+    item = _plain(item)
+    try:
+        json.dumps(item, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise TypeError("a {} value cannot be shown on the page ({})".format(what, error)) from None
+    return item
+
+
+def _plain(value):
+    """`value` with NumPy scalars (and other numbers) as Python numbers and non-finite numbers as text ("nan",
+    "inf", "-inf"), in lists, tuples and dicts too; anything else is left for the JSON check."""
+    if isinstance(value, dict):
+        return {key: _plain(each) for key, each in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(each) for each in value]
+    if isinstance(value, (bool, str)) or value is None:
+        return value
+    if hasattr(value, "item") and getattr(value, "shape", None) == ():  # a NumPy scalar or 0-d array
+        value = value.item()
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        value = float(value)
+        return value if math.isfinite(value) else repr(value)
+    return value
 
 
 class Session:
@@ -252,7 +291,7 @@ def describe_error(error, cell_of, current=None):
     module = type(error).__module__
     if module not in ("builtins", "__main__"):
         name = "{}.{}".format(module, name)
-    message = error.msg if isinstance(error, SyntaxError) and _is_learners_syntax(error, cell_of) else str(error)
+    message = error.msg if isinstance(error, SyntaxError) and _is_learners_syntax(error, cell_of) else _text_of(error)
     lines = ["Traceback (most recent call last):\n"] if frames and not isinstance(error, SyntaxError) else []
     folded = _fold(frames)
     for block, more in folded:
@@ -270,6 +309,14 @@ def describe_error(error, cell_of, current=None):
     return {"type": name, "message": message, "text": "".join(lines),
             "frames": [{"cell": cell_of(filename), "line": line} for block, _ in folded for filename, line, _ in block],
             "line": in_current[-1] if current is not None and in_current else None}
+
+
+def _text_of(error):
+    """str(error), or a sentence saying it could not be had: an exception's own __str__ may raise too."""
+    try:
+        return str(error)
+    except BaseException as failure:  # the learner's __str__, whatever it raises, must not break the error path
+        return "(its message could not be shown: {} in its __str__)".format(type(failure).__name__)
 
 
 def _fold(frames):

@@ -142,7 +142,7 @@ def run_grade(config, args, strings):
         print("no file {}".format(path), file=sys.stderr)
         return 2
     try:
-        code = path.read_bytes().decode("utf-8")
+        code = path.read_bytes().decode("utf-8-sig")  # an editor's byte order mark is no part of the code
     except UnicodeDecodeError as error:
         print("{}: the file is not UTF-8 text (byte {} cannot be read); save it as UTF-8".format(path, error.start),
               file=sys.stderr)
@@ -177,14 +177,20 @@ def run_new(config, name, language):
 
 
 def print_grade(path, result, text):
-    """Print what the solution printed, where it raised (file:line), the verdict and each check."""
+    """Print what the solution printed (and how much of it was cut), where it raised (file:line), the verdict
+    and each check."""
     for item in result["output"]:
-        if item["type"] != "error":
+        if item["type"] == "truncated":
+            print(text["truncated"].format(lines=item["lines"]))
+        elif item["type"] != "error":
             print(item.get("text", ""), end="")
     error = result.get("error")
     if error:
         where = "{}:{}".format(path, error["line"]) if error["line"] else str(path)
         print("{}: {}".format(where, error["text"].strip().splitlines()[-1]))
+    if result.get("stopped"):
+        print("{}: the solution raised KeyboardInterrupt (what Stop raises in the page), so it was not checked; "
+              "remove what raises it".format(path))
     print(text["exercise_passed"] if result["passed"] else text["exercise_failed"])
     for item in result["results"]:
         print(("✓ " if item["ok"] else "✗ ") + item["message"])

@@ -82,7 +82,11 @@ def display_path(path):
 
 
 def read_source(path, errors):
-    """The text of a source file, or None after reporting a file that is not UTF-8 at the line of its first bad byte."""
+    """The text of a source file, or None after reporting a folder in its place, or a file that is not UTF-8 at the
+    line of its first bad byte."""
+    if Path(path).is_dir():
+        errors.error_in(path, None, "this is a folder, not a file; put the text in a file of that name")
+        return None
     data = Path(path).read_bytes()
     try:
         return data.decode("utf-8-sig")

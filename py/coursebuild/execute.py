@@ -51,6 +51,10 @@ def _not_run(lesson, outcome):
     if outcome.stuck is not None and 0 < outcome.stuck <= len(lesson.cells):
         cell = lesson.cells[outcome.stuck - 1]
         return LessonError(lesson.path, cell.line, "cell {} {}; {}".format(cell.number, reason, outcome.hint()))
+    failed = next((index for index, reply in enumerate(outcome.replies) if not reply["ok"]), 0)
+    if 1 <= failed <= len(lesson.cells):  # Python answered, and the request of that cell (replies[n]) failed
+        cell = lesson.cells[failed - 1]
+        return LessonError(lesson.path, cell.line, "cell {} could not be run ({})".format(cell.number, reason))
     return LessonError(lesson.path, lesson.cells[0].line,
                        "the cells could not be run ({}); is the course library importable?".format(reason))
 

@@ -29,11 +29,14 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
-from . import blocks, i18n, mathml, render
+from . import blocks, i18n, mathml, render, yaml_text
 from .blocks.directive import read_directive
 from .errors import Collector, LessonError, display_path, read_source
 
 REQUIRED_META = ("title", "language", "order", "summary")
+
+URL_SPECIAL = '?#:%\\/"<>'  # characters a URL path gives a meaning, or a browser rewrites
+
 
 @dataclass
 class Lesson:
@@ -110,6 +113,7 @@ def read_lesson(path):
     """Parse lessons/<slug>/lesson.md; return (Lesson, [LessonError])."""
     relative = display_path(path)
     errors = Collector(relative)
+    check_slug(path.parent.name, errors)
     source = read_source(path, errors)
     if source is None:
         return Lesson(slug=path.parent.name, path=relative, source="", meta={}, tokens=[]), errors.errors
@@ -142,7 +146,7 @@ def read_front_matter(tokens, errors):
         return {}
     token = tokens[0]
     try:
-        meta = yaml.safe_load(token.content) or {}
+        meta = yaml_text.load(token.content) or {}
     except yaml.YAMLError as error:
         mark = getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
         line = 2 + mark.line if mark is not None else 1
@@ -159,12 +163,21 @@ def read_front_matter(tokens, errors):
     if "language" in meta and meta["language"] not in i18n.languages():
         errors.error(_key_line(token, "language"), "language '{}' is not supported (use one of: {})".format(
             meta["language"], ", ".join(i18n.languages())))
-    if "order" in meta and not isinstance(meta["order"], int):
+    if "order" in meta and (not isinstance(meta["order"], int) or isinstance(meta["order"], bool)):
         errors.error(_key_line(token, "order"), "order must be a whole number, such as 'order: 3'")
     for key in ("title", "summary"):
         if key in meta and not isinstance(meta[key], str):
             errors.error(_key_line(token, key), "{} must be text".format(key))
     return meta
+
+
+def check_slug(slug, errors):
+    """An error for a lesson folder whose name a link cannot hold as it is (it becomes the page's URL path)."""
+    bad = sorted(set(char for char in slug if char in URL_SPECIAL or ord(char) < 32 or ord(char) == 127))
+    if bad:
+        errors.error(None, "the lesson folder '{}' has {} in its name, which a link cannot hold as it is; rename the "
+                           "folder (letters, digits, '-', '_' and '.' are safe)".format(
+                               slug, ", ".join(repr(char) for char in bad)))
 
 
 def check_orders(lessons):

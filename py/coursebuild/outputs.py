@@ -5,6 +5,8 @@ same items when a cell runs in the browser.
 """
 
 import html
+import math
+import re
 
 from .sanitize import sanitize
 
@@ -19,20 +21,29 @@ def label_tables(html_text, strings):
 def progress_text(item, strings):
     """The progress line in the UI language; site/page/output.js writes the same."""
     decimal = strings["decimal_separator"]
-    values = _KeepMissing((key, str(value).replace(".", decimal)) for key, value in item.items())
-    text = strings["progress_text"].format_map(values)
+    values = {key: str(value).replace(".", decimal) for key, value in item.items()}
+    text = _fill_parts(strings["progress_text"], values)
     if "digits" in item:
-        text += strings["progress_accuracy"].format_map(values)
+        text += _fill_parts(strings["progress_accuracy"], values)
     if item.get("stopped"):
         text += strings["progress_stopped"]
     return text
 
 
-class _KeepMissing(dict):
-    """Format values that leave a placeholder with no value as it is, as site/page/strings.js's format does."""
+def _fill_parts(template, values):
+    """`template` filled with `values`, without the " · " parts whose placeholders have no value."""
+    parts = [part for part in template.split(" · ") if all(name in values for name in re.findall(r"\{(\w+)\}", part))]
+    return " · ".join(part.format_map(values) for part in parts)
 
-    def __missing__(self, key):
-        return "{" + key + "}"
+
+def _bar(item):
+    """The progress element's attributes: max and value when steps and step are numbers, none when no end is known."""
+    steps, step = item.get("steps"), item.get("step")
+    finite = all(isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+                 for value in (steps, step))
+    if not finite or steps <= 0:
+        return ""
+    return ' max="{}" value="{}"'.format(steps, min(max(step, 0), steps))
 
 
 def render_output(items, strings):
@@ -52,10 +63,9 @@ def render_output(items, strings):
             # Only the course's display helper makes these; the page sanitises the same markup.
             parts.append('<div class="out out-display">{}</div>'.format(label_tables(sanitize(item["data"]), strings)))
         elif kind == "progress":
-            parts.append('<div class="out out-progress"><progress max="{}" value="{}"></progress> '
+            parts.append('<div class="out out-progress"><progress{}></progress> '
                          '<span class="progress-text">{}</span></div>'.format(
-                             html.escape(str(item.get("steps", 1))), html.escape(str(item.get("step", 0))),
-                             html.escape(progress_text(item, strings))))
+                             _bar(item), html.escape(progress_text(item, strings))))
         elif kind == "truncated":
             parts.append('<p class="out out-note">{}</p>'.format(
                 html.escape(strings["truncated"].format(lines=item["lines"]))))

@@ -186,7 +186,8 @@ def index_page(lessons, strings_by_lang, lang="en"):
         '</label></p><p class="work-status" role="status" aria-live="polite"></p></section>\n'
     ).format(**e)
     data = {"kind": "index", "language": lang, "lessons": [lesson.slug for lesson in lessons],
-            "blocks": {lesson.slug: block_keys(lesson) for lesson in lessons}, "strings": strings}
+            "blocks": {lesson.slug: block_keys(lesson) for lesson in lessons},
+            "shapes": {lesson.slug: block_shapes(lesson) for lesson in lessons}, "strings": strings}
     return page(lang, strings["course_title"], body, strings, "", data, "index-page")
 
 
@@ -194,6 +195,12 @@ def block_keys(lesson):
     """The storage keys of a lesson's blocks by kind, so the index can check an import against them."""
     return {"cell": [cell.key for cell in lesson.cells], "quiz": [quiz.key for quiz in lesson.quizzes],
             "exercise": [exercise.id for exercise in lesson.exercises]}
+
+
+def block_shapes(lesson):
+    """What the index checks an imported answer against, by quiz key: the quiz's kind and number of options,
+    never its answer (cells and exercises take any saved work of their kind's shape)."""
+    return {"quiz": {quiz.key: {"kind": quiz.kind, "options": len(quiz.options)} for quiz in lesson.quizzes}}
 
 
 

@@ -1,15 +1,12 @@
 // Code shown highlighted by the build, turned into an editor on first edit, saved as the learner types.
+import { fitsCode } from "./fits.js";
 import { appendNote } from "./output.js";
-import { isRecord, read, remove, save } from "./storage.js";
+import { read, remove, save } from "./storage.js";
 
 const SAVE_DELAY_MS = 300;
 const CODE = ":scope > pre > code";
 
-/** True for a saved edit: {code: text, original: text (the lesson's code it was edited from)}. */
-export function fitsCode(saved) {
-  return isRecord(saved) && typeof saved.code === "string"
-    && (saved.original === undefined || typeof saved.original === "string");
-}
+export { fitsCode }; // cells read their saved edits with it
 
 export class CodeArea extends EventTarget {
   /**

@@ -1,23 +1,14 @@
 // A coding exercise: starter code in an editor, Check (graded in the worker), hints, attempts, solution.
 import { CodeArea } from "./code-area.js";
 import { find, findAll } from "./find.js";
+import { fitsExercise } from "./fits.js";
 import { savedNotice } from "./notice.js";
 import { appendNote } from "./output.js";
-import { isRecord, key, read, save } from "./storage.js";
+import { key, read, save } from "./storage.js";
 import { format } from "./strings.js";
 
 // The lesson's texts (prompt, hints, solution) and what the learner's code printed or wrote.
 const CONTENT = ".exercise-prompt, .hints > li, .cell-code, .cell-output, .check-results, .solution";
-
-/** True when `value` is missing or passes `test`: a saved state may predate a field. */
-const optional = (value, test) => value === undefined || test(value);
-
-/** True for a check's result as execute() saves it: {passed, results: [{ok, message}]}. */
-function fitsResult(result) {
-  const fitsItem = (item) => isRecord(item) && typeof item.ok === "boolean" && typeof item.message === "string";
-  return result === null || (isRecord(result) && typeof result.passed === "boolean" && Array.isArray(result.results)
-    && result.results.every(fitsItem));
-}
 
 export class Exercise {
   constructor(element, data, page) {
@@ -32,6 +23,7 @@ export class Exercise {
     this.stateKey = key(page.data.lesson, "exercise", data.key);
     const { value: saved, setAside } = read(this.stateKey, (state) => this.fits(state));
     this.state = { attempts: 0, result: null, hints: 0, solutionShown: false, ...(saved || {}) };
+    this.state.hints = Math.min(this.state.hints, data.hints); // hints removed from the lesson since
     this.area = new CodeArea(this.own(".cell-code"), data.starter, {
       page, storageKey: key(page.data.lesson, "exercise-code", data.key), output: this.output,
       onRun: () => page.run([this]),
@@ -56,11 +48,9 @@ export class Exercise {
     return find(this.element, selector, CONTENT);
   }
 
-  /** True for a saved state this exercise can show: counts in range, a result as a check writes it. */
+  /** True for a saved state this exercise can show: counts, a result as a check writes it. */
   fits(state) {
-    const count = (value, most = Infinity) => Number.isInteger(value) && value >= 0 && value <= most;
-    return isRecord(state) && optional(state.attempts, count) && optional(state.hints, (n) => count(n, this.data.hints))
-      && optional(state.solutionShown, (shown) => typeof shown === "boolean") && optional(state.result, fitsResult);
+    return fitsExercise(state);
   }
 
   flush() {

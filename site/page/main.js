@@ -10,15 +10,15 @@ import { watchIntent } from "./intent.js";
 import { appendItems, appendNote } from "./output.js";
 import { OfflineControl } from "./offline.js";
 import { Quiz } from "./quiz.js";
-import { pageNotice, savedNotice } from "./notice.js";
+import { pageNotice, savedNotice, unsavedNotice } from "./notice.js";
 import { RuntimeBar } from "./runtime-bar.js";
 import { RuntimeClient } from "./runtime-client.js";
 import { Scheduler } from "./scheduler.js";
 import { SelfCheck } from "./self-check.js";
 import { registerServiceWorker } from "./service.js";
-import { blockNames, sweep } from "./storage.js";
+import { blockNames, countTakenBack, sweep, whenUnsaved } from "./storage.js";
 import { format } from "./strings.js";
-import { WorkControl } from "./work.js";
+import { WorkControl, collect, download } from "./work.js";
 
 // Where lesson content and cell output sit inside a block: nothing in them is one of the page's own elements.
 const CONTENT = ".cell-output, .cell-code, .exercise-prompt, .hints, .solution, .quiz-explanation, legend, "
@@ -55,6 +55,7 @@ class LessonPage {
     this.scheduler = new Scheduler(this.client, this.strings, { startFailure: (error) => this.startFailure(error) });
     this.fileProtocol = location.protocol === "file:";
     this.article = document.querySelector("main > article.lesson");
+    whenUnsaved(() => unsavedNotice(this.article, this.strings, () => this.exportWork()));
     this.cells = this.build(data.cells, "cell-", () => Cell);
     this.exercises = this.build(data.exercises, "exercise-", () => Exercise);
     this.quizzes = this.build(data.quizzes, "quiz-", () => Quiz);
@@ -91,6 +92,8 @@ class LessonPage {
     const blocks = { cell: keys(this.data.cells), quiz: keys(this.data.quizzes), exercise: keys(this.data.exercises) };
     const n = sweep(this.data.lesson, blockNames(this.data.lesson, blocks));
     if (n) pageNotice(this.article, format(this.strings.saved_strays, { n }));
+    const back = countTakenBack(); // set aside earlier, and fitting their blocks again
+    if (back) pageNotice(this.article, format(this.strings.saved_taken_back, { n: back }));
   }
 
   wireRuntime(element) {
@@ -101,13 +104,19 @@ class LessonPage {
     this.scheduler.addEventListener("finished", (event) => event.detail.job.element.dispatchEvent(
       new CustomEvent("run-finished", { bubbles: true })));
     this.scheduler.addEventListener("restarted", (event) => {
-      this.bar.say(event.detail.text);
+      this.bar.sayRestarted(event.detail.text);
       document.dispatchEvent(new CustomEvent("runtime-restarted", { detail: { cells: event.detail.cells } }));
     });
     window.addEventListener("pagehide", () => jobs.forEach((job) => job.flush()));
     if (this.fileProtocol) this.bar.say(this.strings.file_protocol);
     else watchIntent(jobs.map((job) => job.element), ".cell, .exercise, .runtime-bar", () => this.client.start().catch(() => {}));
     document.body.dataset.runtime = "idle";
+  }
+
+  /** Download the learner's work, with the edits still waiting for their save delay and what only memory holds. */
+  exportWork() {
+    [...this.cells, ...this.exercises].forEach((job) => job.flush());
+    download(collect());
   }
 
   /** Queue jobs (cells, exercise checks) after whatever is queued; from disk, say how to serve the folder. */

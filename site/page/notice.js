@@ -23,3 +23,23 @@ export function pageNotice(article, text) {
   article.querySelector(":scope > h1").after(note);
   return note;
 }
+
+/**
+ * The one notice that the browser refused to keep the learner's work, under the lesson's title, with a button
+ * that exports everything (what storage holds and what only this page's memory does). Shown once per page.
+ */
+export function unsavedNotice(article, strings, exportWork) {
+  const shown = article.querySelector(":scope > .saved-notice-unsaved");
+  if (shown) return shown;
+  const note = pageNotice(article, strings.unsaved + " ");
+  note.classList.add("saved-notice-unsaved");
+  note.setAttribute("role", "alert");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "button";
+  button.dataset.action = "export-unsaved";
+  button.textContent = strings.unsaved_export;
+  button.addEventListener("click", exportWork);
+  note.append(button);
+  return note;
+}

@@ -1,4 +1,5 @@
 // A cell's output region: the same structure the build writes, built with text nodes only.
+import { progressBar, progressText } from "./progress.js";
 import { sanitize } from "./sanitize.js";
 import { format } from "./strings.js";
 
@@ -40,14 +41,10 @@ function showProgress(region, item, strings) {
     region.append(box);
   }
   const bar = box.querySelector("progress");
-  bar.max = item.steps;
-  bar.value = item.step;
-  const values = {};
-  for (const [name, value] of Object.entries(item)) values[name] = String(value).replace(".", strings.decimal_separator);
-  let text = format(strings.progress_text, values);
-  if ("digits" in item) text += format(strings.progress_accuracy, values);
-  if (item.stopped) text += strings.progress_stopped;
-  box.querySelector(".progress-text").textContent = text;
+  const position = progressBar(item);
+  if (position) Object.assign(bar, position);
+  else bar.removeAttribute("value"); // no end known: a bar that says only "working"
+  box.querySelector(".progress-text").textContent = progressText(item, strings);
 }
 
 export function appendNote(region, text, kind = "") {

@@ -1,8 +1,9 @@
 // One quiz question, checked in the page (no Python needed); the answer and verdict are saved.
 import { find, findAll } from "./find.js";
+import { fitsQuiz } from "./fits.js";
 import { savedNotice } from "./notice.js";
 import { parseNumber } from "./numbers.js";
-import { isRecord, key, migrate, read, save } from "./storage.js";
+import { key, migrate, read, save } from "./storage.js";
 import { format } from "./strings.js";
 
 const CONTENT = "legend, .quiz-option > span, .quiz-explanation, .quiz-note"; // the lesson's texts
@@ -41,18 +42,7 @@ export class Quiz {
 
   /** True for a saved {answer, checked} whose answer this question can show: its kind, options in range. */
   fits(saved) {
-    if (!isRecord(saved) || !("answer" in saved) || !["boolean", "undefined"].includes(typeof saved.checked)) {
-      return false;
-    }
-    const { answer } = saved;
-    const option = (value) => Number.isInteger(value) && value >= 0 && value < this.data.options;
-    switch (this.data.kind) {
-      case "numeric": return typeof answer === "string";
-      case "truefalse": return answer === null || typeof answer === "boolean";
-      case "single": return answer === null || option(answer);
-      case "multiple": return Array.isArray(answer) && answer.every(option);
-      default: return false;
-    }
+    return fitsQuiz(this.data, saved);
   }
 
   inputs() {

@@ -17,7 +17,14 @@ export class RuntimeBar {
     this.stopButton = element.querySelector("[data-action=stop]");
     element.querySelector("[data-action=run-all]").addEventListener("click", runAll);
     this.stopButton.addEventListener("click", stop);
+    // On a phone the sentence shows on one line (style.css) and a tap shows it whole; a screen reader hears it
+    // whole anyway (a live region), and wider screens never cut it.
+    this.status.addEventListener("click", () => this.toggleSentence());
     element.hidden = false;
+  }
+
+  toggleSentence() {
+    this.element.toggleAttribute("data-expanded");
   }
 
   /** Follow a runtime client's download progress and state. */
@@ -28,10 +35,18 @@ export class RuntimeBar {
 
   say(text) {
     this.status.textContent = text;
+    this.aboutRestart = false;
+  }
+
+  /** Say what a restart did; the next run clears it, Python being back by then. */
+  sayRestarted(text) {
+    this.say(text);
+    this.aboutRestart = true;
   }
 
   setBusy(busy) {
     this.stopButton.disabled = !busy;
+    if (busy && this.aboutRestart && document.body.dataset.runtime === "ready") this.say(this.strings.runtime_ready);
   }
 
   showProgress({ loaded, total }) {
@@ -53,6 +68,9 @@ export class RuntimeBar {
     } else if (state === "failed") {
       this.progress.hidden = true;
       this.say(format(this.strings.runtime_failed, { reason }));
+    } else if (state === "idle") { // ended by Stop; a restart, if one follows, says what it does
+      this.progress.hidden = true;
+      this.say(this.strings.runtime_stopped);
     }
   }
 }

@@ -49,6 +49,7 @@ export class Scheduler extends EventTarget {
     this.running = null;
     this.current = null;
     this.restarting = null; // the restart in progress, if any
+    this.stopping = null; // the stop in progress, if any
   }
 
   /** Queue jobs to run in order, after whatever is already queued; resolves when the queue is empty. */
@@ -119,10 +120,17 @@ export class Scheduler extends EventTarget {
    *    by the service worker): KeyboardInterrupt in the running code, for code that never yields
    *    (`while True: pass`), or that yields but does not check;
    * 3. only if neither ended the job: end the worker, drop the queue, restart and replay the earlier cells.
+   * Pressed again while a stop is under way, it is the same stop: one note, at most one restart.
    */
-  async stop() {
+  stop() {
+    if (!this.stopping) this.stopping = this.stopRunning().finally(() => { this.stopping = null; });
+    return this.stopping;
+  }
+
+  async stopRunning() {
     const job = this.running;
     this.cancelQueued();
+    if (job && this.client.state === "loading") return this.stopLoading(job);
     if (job) {
       const seen = await this.client.interrupt(this.client.canInterrupt ? this.interruptAfterMs : this.politeStopMs);
       let interrupted = !seen && this.client.raiseInterrupt();
@@ -139,6 +147,13 @@ export class Scheduler extends EventTarget {
       }
     }
     return this.hardStop(job);
+  }
+
+  /** Stop pressed while Python is still loading: end the worker and say so; nothing ran, so nothing restarts. */
+  stopLoading(job) {
+    this.client.stop();
+    job.stopped();
+    job.note(this.strings.stopped_loading, "stopped");
   }
 
   /** Whether the running job ends within `ms`. */

@@ -1,25 +1,33 @@
-// Export all the learner's work in the course as a versioned JSON receipt, and bring one back: all of
-// it or nothing, checked against the course's own lessons and blocks, with a report that says exactly what happened.
-import { asideRecord, blockNames, freeName, legacyNames, parseKey } from "./storage.js";
+// Export all the learner's work in the course as a versioned JSON receipt, and bring one back: all of it or
+// nothing, each entry checked against its block and merged with the learner's (the newer kept, the other set
+// aside, nothing dropped), with a report per lesson that says exactly what happened.
+import { fitsCode, fitsExercise, fitsQuiz } from "./fits.js";
+import { asideRecord, blockNames, freeName, isRecord, legacyNames, localStore, parseKey, passes,
+  unsavedEntries } from "./storage.js";
 import { format } from "./strings.js";
 
 const FORMAT = "attention-course-work";
 const VERSION = 1;
 
 /**
- * The receipt of every saved entry of this course. An entry a receipt cannot hold as it is (not JSON, or JSON
+ * The receipt of every saved entry of this course, with what only the page's memory holds (`memory`, from
+ * storage.unsavedEntries: work the browser refused to keep) in place of what storage has. An entry a receipt cannot hold as it is (not JSON, or JSON
  * that is no object) goes in set aside, as the lesson page would set it aside when it reads it, so nothing the
  * learner saved is left out and the receipt imports back.
  */
-export function collect(storage = window.localStorage) {
-  const names = [];
+export function collect(storage = localStore(), memory = unsavedEntries()) {
+  const names = new Set();
   for (let index = 0; index < storage.length; index += 1) {
-    if (parseKey(storage.key(index))) names.push(storage.key(index));
+    if (parseKey(storage.key(index))) names.add(storage.key(index));
+  }
+  for (const name of Object.keys(memory)) {
+    if (memory[name] === null) names.delete(name);
+    else names.add(name);
   }
   const entries = {};
   const taken = new Set(names);
   for (const name of names) {
-    const text = storage.getItem(name);
+    const text = name in memory ? JSON.stringify(memory[name]) : storage.getItem(name);
     const value = parseJSON(text);
     if (isEntry(value)) {
       entries[name] = value;
@@ -61,7 +69,11 @@ export function validate(text, strings, lessons) {
   if (!receipt || receipt.format !== FORMAT || typeof receipt.entries !== "object" || receipt.entries === null) {
     throw new Error(strings.import_foreign);
   }
-  if (receipt.version !== VERSION) throw new Error(format(strings.import_version, { version: receipt.version }));
+  if (receipt.version !== VERSION) {
+    // As JSON: a version "1" (text) is named with its quotes, not as the 1 this course reads.
+    const version = JSON.stringify(receipt.version === undefined ? null : receipt.version);
+    throw new Error(format(strings.import_version, { version }));
+  }
   const unknown = new Set();
   for (const [name, value] of Object.entries(receipt.entries)) {
     const parsed = parseKey(name);
@@ -74,37 +86,94 @@ export function validate(text, strings, lessons) {
   return receipt.entries;
 }
 
-/**
- * The entries to write, with those for blocks the course no longer has moved under "set-aside" names (as the
- * lesson page itself would set them aside), and how many were. `blocks` is the index's {lesson: {cell: [keys],
- * quiz: [keys], exercise: [ids]}}; entries under the positional names of older receipts (cell:3) are kept for
- * the lesson page to move to their blocks, and a lesson the index lists no blocks for is taken as it is.
- */
-export function setAsideUnknown(entries, blocks, storage = window.localStorage) {
-  const kept = {};
-  const taken = new Set(Object.keys(entries));
-  let aside = 0;
-  for (const [name, value] of Object.entries(entries)) {
-    const parsed = parseKey(name);
-    const lesson = blocks && parsed && blocks[parsed.lesson];
-    if (!lesson || parsed.kind === "set-aside" || blockNames(parsed.lesson, lesson).has(name)
-        || legacyNames(parsed.lesson, lesson).has(name)) {
-      kept[name] = value;
-      continue;
+/** The check an entry of `parsed` must pass: the shape its block can show, from the index's data. */
+function fitsFor(parsed, blocks, shapes) {
+  switch (parsed.kind) {
+    case "cell":
+    case "exercise-code": return fitsCode;
+    case "exercise": return fitsExercise;
+    case "quiz": {
+      // A positional name (quiz:2, from an older receipt) belongs to the quiz at that place.
+      const quizKey = /^[1-9][0-9]*$/.test(parsed.id) && blocks ? blocks.quiz[Number(parsed.id) - 1] : parsed.id;
+      const shape = shapes && shapes.quiz && shapes.quiz[quizKey];
+      return shape ? (value) => fitsQuiz(shape, value) : isEntry;
     }
-    const free = freeName(parsed.lesson, parsed.kind + ":" + parsed.id, storage, taken);
-    taken.add(free);
-    kept[free] = { kind: parsed.kind, id: parsed.id, reason: "no-block", at: new Date().toISOString(), value };
-    aside += 1;
+    case "set-aside": return isRecord;
+    default: return isEntry; // a kind whose blocks the index does not describe
   }
-  return { entries: kept, aside };
+}
+
+/** When `value` was saved, in ms; an entry without a readable time counts as older than any other. */
+function savedAt(value) {
+  const at = isRecord(value) && typeof value.at === "string" ? Date.parse(value.at) : NaN;
+  return Number.isNaN(at) ? -Infinity : at;
+}
+
+/**
+ * Merge a receipt's entries into the learner's work, losing nothing: {writes, report}. `course` is the index's
+ * {blocks: {lesson: {cell, quiz, exercise: [keys]}}, shapes: {lesson: {quiz: {key: {kind, options}}}}}.
+ * Each entry is checked against its block first. Where the learner has an entry already, the newer (`at`) is
+ * kept and, on a tie, the learner's; the other is set aside, as is an entry that fits no block of the course.
+ * The report counts per lesson what happened to each imported entry: added (nothing was there), replaced (it
+ * was newer, or what was there did not fit), kept (the learner's was newer or the same), aside (it fits no block).
+ */
+export function merge(entries, course, storage = localStore()) {
+  const writes = {};
+  const report = {};
+  const taken = new Set(Object.keys(entries));
+  const now = new Date().toISOString();
+  /** Put `record` under a free set-aside name for `parsed` (a set-aside entry keeps the id it has). */
+  const putAside = (parsed, record) => {
+    const id = parsed.kind === "set-aside" ? parsed.id : parsed.kind + ":" + parsed.id;
+    const free = freeName(parsed.lesson, id, storage, taken);
+    taken.add(free);
+    writes[free] = record;
+  };
+  for (const name of Object.keys(entries).sort()) {
+    const value = entries[name];
+    const parsed = parseKey(name);
+    const counts = report[parsed.lesson] || (report[parsed.lesson] = { added: 0, replaced: 0, kept: 0, aside: 0 });
+    const blocks = course.blocks && course.blocks[parsed.lesson];
+    const local = storage.getItem(name);
+    const known = !blocks || blockNames(parsed.lesson, blocks).has(name) || legacyNames(parsed.lesson, blocks).has(name);
+    const fits = fitsFor(parsed, blocks, course.shapes && course.shapes[parsed.lesson]);
+    let outcome;
+    if (local === JSON.stringify(value)) {
+      outcome = "kept";
+    } else if (parsed.kind === "set-aside") { // set-aside work is never overwritten: it takes a free name
+      if (local === null) writes[name] = value;
+      else putAside(parsed, value);
+      outcome = "aside";
+    } else if (!known || !passes(fits, value)) {
+      putAside(parsed, { kind: parsed.kind, id: parsed.id, reason: known ? "mismatch" : "no-block", at: now, value });
+      outcome = "aside";
+    } else if (local === null) {
+      writes[name] = value;
+      outcome = "added";
+    } else {
+      const mine = parseJSON(local);
+      const mineFits = mine !== undefined && passes(fits, mine);
+      if (!mineFits || savedAt(value) > savedAt(mine)) {
+        putAside(parsed, asideRecord(parsed, mineFits ? "older" : "mismatch", local));
+        writes[name] = value;
+        outcome = "replaced";
+      } else {
+        putAside(parsed, { kind: parsed.kind, id: parsed.id, reason: "older", at: now, value });
+        outcome = "kept";
+      }
+    }
+    counts[outcome] += 1;
+  }
+  return { writes, report };
 }
 
 /**
  * Write every entry or none: if one does not fit, put back what was there and rethrow the error with
- * `written` (how many had fitted) and `total`. Returns how many were written.
+ * `written` (how many had fitted), `total`, and `tooBig`: true when the entries need more room than everything
+ * else storage holds (so the receipt itself is too large, and "storage full" would mislead). Returns how many were
+ * written.
  */
-export function writeAll(entries, storage = window.localStorage) {
+export function writeAll(entries, storage = localStore()) {
   const names = Object.keys(entries);
   const previous = names.map((name) => storage.getItem(name));
   let written = 0;
@@ -118,10 +187,45 @@ export function writeAll(entries, storage = window.localStorage) {
     const touched = names.slice(0, written + 1);
     for (const name of touched) storage.removeItem(name);
     touched.forEach((name, index) => { if (previous[index] !== null) storage.setItem(name, previous[index]); });
-    Object.assign(error, { written, total: names.length });
+    const size = names.reduce((sum, name) => sum + name.length + JSON.stringify(entries[name]).length, 0);
+    Object.assign(error, { written, total: names.length, tooBig: size > used(storage) });
     throw error;
   }
   return written;
+}
+
+/** The import's report in words: the total, then per lesson what was added, replaced, kept and set aside. */
+export function describeImport(report, n, strings) {
+  const lessons = Object.keys(report).sort().map((lesson) => format(strings.import_lesson, { lesson, ...report[lesson] }));
+  return [format(strings.import_done, { n }), ...lessons, strings.import_explained].join(" ");
+}
+
+/** Offer `receipt` to the learner as a file download. */
+export function download(receipt) {
+  const blob = new Blob([JSON.stringify(receipt, null, 2)], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = "attention-course-work.json";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+/** How many characters storage holds, names and values. */
+function used(storage) {
+  let total = 0;
+  for (let index = 0; index < storage.length; index += 1) {
+    const name = storage.key(index);
+    total += name.length + (storage.getItem(name) || "").length;
+  }
+  return total;
+}
+
+/** Why an import was refused, in words: the error's own message, or what did not fit in storage. */
+function refusal(error, strings) {
+  if (error.name !== "QuotaExceededError") return error.message;
+  return format(strings[error.tooBig ? "import_too_big" : "import_quota"], { written: error.written, n: error.total });
 }
 
 export class WorkControl {
@@ -129,7 +233,7 @@ export class WorkControl {
     this.element = element;
     this.strings = page.strings;
     this.lessons = page.data.lessons;
-    this.blocks = page.data.blocks;
+    this.course = { blocks: page.data.blocks, shapes: page.data.shapes };
     this.status = element.querySelector(".work-status");
     element.querySelector(".work-actions").hidden = false;
     element.querySelector("[data-action=export]").addEventListener("click", () => this.exportWork());
@@ -138,14 +242,7 @@ export class WorkControl {
 
   exportWork() {
     const receipt = collect();
-    const blob = new Blob([JSON.stringify(receipt, null, 2)], { type: "application/json" });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(blob);
-    link.download = "attention-course-work.json";
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    download(receipt);
     const n = Object.keys(receipt.entries).length;
     this.status.textContent = format(this.strings.export_done, { n });
   }
@@ -154,15 +251,14 @@ export class WorkControl {
     const file = input.files && input.files[0];
     if (!file) return;
     try {
-      const { entries, aside } = setAsideUnknown(validate(await file.text(), this.strings, this.lessons), this.blocks);
-      const n = writeAll(entries);
+      const entries = validate(await file.text(), this.strings, this.lessons);
+      const { writes, report } = merge(entries, this.course);
+      writeAll(writes);
       this.element.dataset.state = "imported";
-      this.status.textContent = format(this.strings[aside ? "import_done_set_aside" : "import_done"], { n, aside });
+      this.status.textContent = describeImport(report, Object.keys(entries).length, this.strings);
     } catch (error) {
       this.element.dataset.state = "refused";
-      const reason = error.name === "QuotaExceededError"
-        ? format(this.strings.import_quota, { written: error.written, n: error.total }) : error.message;
-      this.status.textContent = format(this.strings.import_refused, { reason });
+      this.status.textContent = format(this.strings.import_refused, { reason: refusal(error, this.strings) });
     } finally {
       input.value = "";
     }

@@ -2,8 +2,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { blockNames, key, legacyNames, migrate, read, setAside, sweep } from "../../site/page/storage.js";
-import { setAsideUnknown } from "../../site/page/work.js";
+import { fitsExercise } from "../../site/page/fits.js";
+import { blockNames, countTakenBack, key, legacyNames, migrate, read, setAside, sweep } from "../../site/page/storage.js";
+import { merge } from "../../site/page/work.js";
 
 class MemoryStorage {
   constructor(items = {}) { this.items = new Map(Object.entries(items)); }
@@ -75,9 +76,34 @@ test("an import keeps entries of known and positional blocks and sets aside the 
     [key("l", "cell", "~a")]: { code: "1" }, [key("l", "cell", 1)]: { code: "2" },
     [key("l", "cell", "~gone")]: { code: "3" }, [asideName("quiz:1")]: { kind: "quiz" },
   };
-  const { entries: kept, aside } = setAsideUnknown(entries, blocks, storage);
-  assert.equal(aside, 1);
+  const { writes: kept, report } = merge(entries, { blocks }, storage);
+  assert.deepEqual(report, { l: { added: 2, replaced: 0, kept: 0, aside: 2 } });
   assert.deepEqual(Object.keys(kept).sort(), [asideName("cell:~gone~2"), asideName("quiz:1"), key("l", "cell", "~a"),
     key("l", "cell", 1)].sort());
   assert.deepEqual(kept[asideName("cell:~gone~2")].value, { code: "3" });
+});
+
+test("set-aside work comes back when its block is there again and it fits, the newest first, and is counted", () => {
+  const record = (reason, code, at) => JSON.stringify({ kind: "cell", id: "a", reason, at, value: { code } });
+  const storage = new MemoryStorage({
+    [asideName("cell:a")]: record("no-block", "gone and back", "2026-01-01T00:00:00Z"),
+    [asideName("cell:a~2")]: record("mismatch", "newest", "2026-01-03T00:00:00Z"),
+    [asideName("cell:a~3")]: record("older", "replaced by newer work", "2026-01-04T00:00:00Z"),
+    [asideName("cell:b")]: JSON.stringify({ kind: "cell", id: "b", reason: "no-block", value: { code: 3 } }),
+  });
+  countTakenBack();
+  assert.deepEqual(read(key("l", "cell", "a"), isCode, storage), { value: { code: "newest" }, takenBack: true });
+  assert.equal(JSON.parse(storage.getItem(key("l", "cell", "a"))).code, "newest");
+  assert.equal(storage.getItem(asideName("cell:a~2")), null);
+  assert.deepEqual(read(key("l", "cell", "b"), isCode, storage), { value: null }); // it does not fit
+  assert.equal(countTakenBack(), 1);
+  assert.equal(countTakenBack(), 0);
+  assert.deepEqual([...storage.items.keys()].sort(), [asideName("cell:a"), asideName("cell:a~3"), asideName("cell:b"),
+    key("l", "cell", "a")].sort());
+});
+
+test("an exercise state with more hints than the exercise has now fits (the page clamps the count)", () => {
+  assert.equal(fitsExercise({ attempts: 2, hints: 9, solutionShown: false, result: null }), true);
+  assert.equal(fitsExercise({ attempts: -1, hints: 1 }), false);
+  assert.equal(fitsExercise({ hints: 1.5 }), false);
 });

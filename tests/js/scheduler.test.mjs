@@ -18,6 +18,7 @@ const STRINGS = {
   runtime_starting: "Starting Python…",
   stopped_between_steps: "Stopped between two steps.",
   stopped_interrupted: "Stopped by interrupt.",
+  stopped_loading: "Stopped while loading.",
 };
 
 /** A runtime client that runs "code" as a script of steps, and remembers what ran in which worker. */
@@ -365,4 +366,40 @@ test("where the browser keeps ended workers running, Stop says so", async () => 
   await until(() => client.pending.size === 1);
   await scheduler.stop();
   assert.ok(loop.notes.some((note) => note.text === "May keep running." && note.kind === "warning"));
+});
+
+test("stop pressed twice while a loop ends adds one note, not two", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 1000 });
+  const training = cell(1, "steps");
+  scheduler.run([training]);
+  await until(() => client.pending.size === 1);
+  await Promise.all([scheduler.stop(), scheduler.stop()]);
+  assert.deepEqual(training.notes.map((note) => note.text), ["Stopped between two steps."]);
+  assert.equal(client.workers, 1);
+});
+
+test("stop pressed while Python loads ends the download, says so, and starts nothing", async () => {
+  const client = new FakeClient();
+  let loading = null;
+  client.start = () => { // a download that goes on until the worker is ended
+    client.state = "loading";
+    return new Promise((resolve, reject) => { loading = reject; });
+  };
+  client.stop = () => {
+    client.state = "idle";
+    if (loading) loading(new Stopped());
+  };
+  const scheduler = new Scheduler(client, STRINGS);
+  const restarted = events(scheduler, "restarted");
+  const first = cell(1, "a");
+  const finished = scheduler.run([first, cell(2, "b")]);
+  await until(() => loading !== null);
+  await scheduler.stop();
+  await finished;
+  assert.deepEqual(first.notes.map((note) => note.text), ["Stopped while loading."]);
+  assert.equal(first.status, "");
+  assert.deepEqual(restarted, []);
+  assert.equal(client.state, "idle");
+  assert.deepEqual(client.ran, []);
 });

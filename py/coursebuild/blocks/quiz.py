@@ -23,6 +23,7 @@ import yaml
 
 from course.numbers import number
 
+from .. import yaml_text
 from ..errors import closest
 from .base import anchor_attribute, block_key, check_options, render_inline
 
@@ -109,7 +110,7 @@ def parse(directive, context):
             kind, ", ".join(KINDS)))
         return None
     try:
-        spec = yaml.safe_load(directive.body) or {}
+        spec = yaml_text.load(directive.body) or {}
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         context.errors.error(directive.body_line + (mark.line if mark else 0),

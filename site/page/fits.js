@@ -1,0 +1,45 @@
+// What saved work each kind of block can show. The lesson page reads its work through these, and the index
+// checks an imported receipt with the same ones, from the block shapes the build writes into the index.
+import { isRecord } from "./storage.js";
+
+/** True when `value` is missing or passes `test`: a saved state may predate a field. */
+const optional = (value, test) => value === undefined || test(value);
+
+/** True for a saved edit: {code: text, original: text (the lesson's code it was edited from)}. */
+export function fitsCode(saved) {
+  return isRecord(saved) && typeof saved.code === "string"
+    && (saved.original === undefined || typeof saved.original === "string");
+}
+
+/** True for a saved {answer, checked} that the quiz `block` ({kind, options}) can show: its kind, options in range. */
+export function fitsQuiz(block, saved) {
+  if (!isRecord(saved) || !("answer" in saved) || !["boolean", "undefined"].includes(typeof saved.checked)) {
+    return false;
+  }
+  const { answer } = saved;
+  const option = (value) => Number.isInteger(value) && value >= 0 && value < block.options;
+  switch (block.kind) {
+    case "numeric": return typeof answer === "string";
+    case "truefalse": return answer === null || typeof answer === "boolean";
+    case "single": return answer === null || option(answer);
+    case "multiple": return Array.isArray(answer) && answer.every(option);
+    default: return false;
+  }
+}
+
+/** True for a check's result as an exercise saves it: {passed, results: [{ok, message}]}. */
+function fitsResult(result) {
+  const fitsItem = (item) => isRecord(item) && typeof item.ok === "boolean" && typeof item.message === "string";
+  return result === null || (isRecord(result) && typeof result.passed === "boolean" && Array.isArray(result.results)
+    && result.results.every(fitsItem));
+}
+
+/**
+ * True for a saved exercise state: counts, a result as a check writes it. A hint count past the hints the
+ * exercise has now fits (the page shows them all): a hint removed from the lesson loses no other state.
+ */
+export function fitsExercise(saved) {
+  const count = (value) => Number.isInteger(value) && value >= 0;
+  return isRecord(saved) && optional(saved.attempts, count) && optional(saved.hints, count)
+    && optional(saved.solutionShown, (shown) => typeof shown === "boolean") && optional(saved.result, fitsResult);
+}

@@ -1,0 +1,49 @@
+// The runtime bar's sentence as Python's state changes, on stand-in elements (node --test).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { RuntimeBar } from "../../site/page/runtime-bar.js";
+
+const STRINGS = {
+  crashed: "Python stopped unexpectedly.",
+  runtime_ready: "Python is ready.",
+  runtime_stopped: "Python is stopped.",
+  runtime_loading: "Loading {loaded} of {total}.",
+  runtime_starting: "Starting.",
+};
+
+/** A bar as the build writes it, with stand-ins for its status, progress and buttons. */
+function bar() {
+  globalThis.document = { body: { dataset: {} } };
+  const parts = {
+    ".runtime-status": { textContent: "", addEventListener() {} },
+    ".runtime-progress": { hidden: true },
+    "[data-action=stop]": { disabled: true, addEventListener() {} },
+    "[data-action=run-all]": { addEventListener() {} },
+  };
+  const element = { hidden: true, querySelector: (selector) => parts[selector] };
+  return { runtime: new RuntimeBar(element, { strings: STRINGS, language: "en" }, {}), status: parts[".runtime-status"] };
+}
+
+test("what a restart said after Python stopped unexpectedly clears at the next run, Python being back", () => {
+  const { runtime, status } = bar();
+  runtime.showState({ state: "lost" });
+  assert.equal(status.textContent, "Python stopped unexpectedly.");
+  runtime.showState({ state: "ready" });
+  runtime.sayRestarted("Python stopped unexpectedly. Cells 1, 2 came back.");
+  runtime.setBusy(false);
+  assert.equal(status.textContent, "Python stopped unexpectedly. Cells 1, 2 came back.");
+  runtime.setBusy(true);
+  assert.equal(status.textContent, "Python is ready.");
+});
+
+test("a sentence that is not about a restart stays through runs, and a stopped download is said", () => {
+  const { runtime, status } = bar();
+  runtime.showState({ state: "ready" });
+  runtime.say("Open the page from a server.");
+  runtime.setBusy(true);
+  assert.equal(status.textContent, "Open the page from a server.");
+  runtime.showProgress({ loaded: 1e6, total: 4e6 });
+  runtime.showState({ state: "idle" });
+  assert.equal(status.textContent, "Python is stopped.");
+});
