@@ -121,3 +121,64 @@ def test_without_javascript_the_tags_still_decide_what_is_read(browser, cells_se
     page.locator("#cell-6 summary").click()
     expect(page.locator("#cell-6 .cell-output")).to_have_text(re.compile("salida plegada 23"))
     context.close()
+
+
+ANSWER = "#cell-8 .cell-output"  # cell 8 checks quizzes 1 (y = 20) and 2 (y is positive: true)
+
+
+def answer_quiz(page, number, value):
+    quiz = page.locator("#quiz-{}".format(number))
+    if value in ("true", "false"):
+        quiz.locator("input[value={}]".format(value)).check()
+    else:
+        quiz.locator("input[type=text]").fill(value)
+    quiz.locator("button[type=submit]").click()
+    expect(quiz).to_have_attribute("data-state", re.compile("right|wrong"))
+
+
+def test_an_answer_first_output_is_in_the_page_but_folded_before_anything_is_tried(page, cells_server):
+    page.goto(cells_server.url(PAGE))
+    expect(page.locator(ANSWER)).to_be_hidden()
+    expect(page.locator(ANSWER)).to_have_text("y vale 20\n")  # there for a reader who opens it
+    expect(page.locator("#cell-8 details[data-fold=answer] > summary")).to_contain_text("Mostrar la salida")
+
+
+def test_right_answers_to_every_quiz_it_checks_reveal_it_and_a_reload_keeps_it(page, cells_server):
+    page.goto(cells_server.url(PAGE))
+    answer_quiz(page, 1, "20")
+    expect(page.locator(ANSWER)).to_be_hidden()  # one of two is not yet all of them
+    answer_quiz(page, 2, "true")
+    expect(page.locator(ANSWER)).to_be_visible()
+    page.evaluate("() => localStorage.removeItem(Object.keys(localStorage).find((name) => name.includes(':quiz:')))")
+    page.reload()
+    expect(page.locator(ANSWER)).to_be_visible()  # kept by its own record, not by the answers
+
+
+def test_a_wrong_answer_keeps_it_folded(page, cells_server):
+    page.goto(cells_server.url(PAGE))
+    answer_quiz(page, 1, "200")
+    answer_quiz(page, 2, "true")
+    expect(page.locator("#quiz-1")).to_have_attribute("data-state", "wrong")
+    expect(page.locator(ANSWER)).to_be_hidden()
+    page.reload()
+    expect(page.locator(ANSWER)).to_be_hidden()
+
+
+def test_run_all_keeps_it_folded_and_the_learners_own_run_reveals_it(page, cells_server):
+    page.goto(cells_server.url(PAGE))
+    run_all(page)
+    expect(page.locator(ANSWER)).to_be_hidden()
+    assert output(page, 8) == "y vale 20\n"  # the run on the learner's behalf did happen
+    page.locator("#cell-8 [data-action=run]").click()
+    expect(page.locator(ANSWER)).to_be_visible()
+    expect(page.locator("#cell-8")).to_have_attribute("data-state", "done", timeout=60_000)
+    page.reload()
+    expect(page.locator(ANSWER)).to_be_visible()
+
+
+def test_the_show_control_reveals_it_and_a_reload_keeps_it(page, cells_server):
+    page.goto(cells_server.url(PAGE))
+    page.locator("#cell-8 details[data-fold=answer] > summary").click()
+    expect(page.locator(ANSWER)).to_be_visible()
+    page.reload()
+    expect(page.locator(ANSWER)).to_be_visible()

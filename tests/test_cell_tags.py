@@ -67,3 +67,24 @@ def test_untagged_cells_carry_no_tags(page):
     assert "data-tags" not in section(page, 1) and "<details" not in section(page, 1)
     assert [cell["tags"] for cell in page_cells(page)][:7] == [
         [], ["remove-cell"], ["remove-input"], ["remove-output"], ["hide-input"], ["hide-output"], []]
+
+
+def test_an_output_that_gives_answers_away_is_folded_but_in_the_page(page):
+    cell = section(page, 8)
+    assert re.search(r'<details class="cell-fold" data-fold="answer"><summary>Mostrar la salida \(da la respuesta: '
+                     r'contesta antes la pregunta\)</summary>\s*<div class="cell-output".*?y vale 20', cell, re.S)
+    assert "<details open" not in cell
+    assert page_cells(page)[7]["checks"] == ["q-doble", "q-signo"]
+
+
+def test_checks_on_an_output_a_tag_removes_is_an_error_at_its_line(tmp_path, capsys):
+    from coursebuild import cli
+    lesson = tmp_path / "lessons" / "01-l"
+    lesson.mkdir(parents=True)
+    (lesson / "lesson.md").write_text(
+        "---\ntitle: T\nlanguage: en\norder: 1\nsummary: S\n---\n\n"
+        "```{quiz} truefalse\n:id: q\nquestion: Yes?\nanswer: true\nexplanation: Yes.\n```\n\n"
+        "```{code-cell} ipython3\n:tags: [remove-output]\n:checks: [q]\nprint(1)\n```\n", encoding="utf-8")
+    assert cli.main(["--lessons", str(tmp_path / "lessons"), "--out", str(tmp_path / "_site"), "build"]) == 1
+    assert ("lesson.md:15: cell 1 ':checks:' folds an output that 'remove-output' removes; drop the tag or "
+            "':checks:'") in capsys.readouterr().err

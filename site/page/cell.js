@@ -1,4 +1,5 @@
 // One runnable cell: its code area, its status and its output, shown as its display tags say.
+import { AnswerFold } from "./answer-fold.js";
 import { CodeArea, fitsCode } from "./code-area.js";
 import { find } from "./find.js";
 import { savedNotice } from "./notice.js";
@@ -20,6 +21,8 @@ export class Cell {
     this.status = find(element, ".cell-status", CONTENT);
     this.runButton = find(element, "[data-action=run]", CONTENT);
     this.resetButton = find(element, "[data-action=reset]", CONTENT);
+    const fold = find(element, "details[data-fold=answer]", CONTENT);
+    this.answerFold = fold ? new AnswerFold(fold, data, page) : null;
     const codeElement = find(element, ".cell-code", CONTENT);
     // A cell whose code the lesson removed (remove-input, remove-cell) runs the lesson's code, from the page data.
     this.area = codeElement ? this.codeArea(codeElement, data, page) : null;
@@ -73,8 +76,13 @@ export class Cell {
     this.runButton.setAttribute("aria-busy", key === "running" ? "true" : "false");
   }
 
-  /** Called by the scheduler when it is this cell's turn; `replay` is the code to re-run after a restart. */
-  async execute(client) {
+  /**
+   * Called by the scheduler when it is this cell's turn; `replay` is the code to re-run after a restart.
+   * `onBehalf`: the page runs the cell for the learner (Run all, earlier cells first), so an answer-first output
+   * stays folded; only the learner's own Run reveals it.
+   */
+  async execute(client, { onBehalf = false } = {}) {
+    if (this.answerFold && !onBehalf) this.answerFold.reveal("run");
     const code = this.code();
     this.setStatus("running");
     this.output.replaceChildren();

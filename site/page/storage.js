@@ -9,7 +9,8 @@
 // under the "set-aside" kind (see setAside), which the export of the learner's work includes.
 
 const PREFIX = "course:v1:";
-export const KINDS = ["cell", "quiz", "exercise", "exercise-code", "set-aside"];
+// "revealed": a cell's answer-first output the learner has seen (answer-fold.js), under the cell's key.
+export const KINDS = ["cell", "quiz", "exercise", "exercise-code", "revealed", "set-aside"];
 
 export function key(lesson, kind, id) {
   return PREFIX + encodeURIComponent(lesson) + ":" + kind + ":" + encodeURIComponent(String(id));
@@ -38,6 +39,7 @@ export function blockNames(lesson, blocks) {
     for (const id of blocks[kind] || []) {
       names.add(key(lesson, kind, id));
       if (kind === "exercise") names.add(key(lesson, "exercise-code", id));
+      if (kind === "cell") names.add(key(lesson, "revealed", id));
     }
   }
   return names;

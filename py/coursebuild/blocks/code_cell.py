@@ -14,8 +14,9 @@ errors); the build then fails if it does *not* raise. MyST-NB's display tags
 say what of the cell the reader sees; a removed cell still runs in page order.
 
 `:checks: [quiz-id, ...]` names the quizzes whose answers the cell's output
-gives away: the page keeps that output folded until the learner answers them
-right, runs the cell, or asks to see it.
+gives away: the page keeps that output folded (a <details>, so it opens without
+JavaScript) until the learner answers all of them right, runs the cell, or asks
+to see it (site/page/answer-fold.js).
 """
 
 import html
@@ -46,7 +47,11 @@ class CodeCell:
     is_cell = True
 
     def resolve(self, lesson, errors):
-        """Report a ':checks:' name that no quiz of the lesson has."""
+        """Report a ':checks:' name that no quiz of the lesson has, or an output it folds that a tag removes."""
+        removing = [tag for tag in ("remove-output", "remove-cell") if tag in self.tags]
+        if self.checks and removing:
+            errors.error(self.checks_line, "cell {} ':checks:' folds an output that '{}' removes; drop the tag or "
+                         "':checks:'".format(self.number, removing[0]))
         quizzes = {quiz.key for quiz in lesson.quizzes}
         for name in self.checks:
             if name not in quizzes:
@@ -70,7 +75,9 @@ class CodeCell:
             anchor="" if shown else anchor_attribute("cell", self.key),
             hidden=" hidden" if "remove-output" in self.tags else "",
             out=render_output(context.outputs.get(self.number, []), strings))
-        if "hide-output" in self.tags:
+        if self.checks:
+            output = _fold("answer", strings["cell_show_answer"], output)
+        elif "hide-output" in self.tags:
             output = _fold("output", strings["cell_show_output"], output)
         return (
             '<section class="cell" id="cell-{n}" data-cell="{n}" aria-label="{label}"{tags}{hidden}>\n'
@@ -107,7 +114,8 @@ class CodeCell:
 
     def data(self):
         """What the page controller needs to run the cell."""
-        return {"id": self.number, "key": self.key, "code": self.code, "raises": self.raises, "tags": list(self.tags)}
+        return {"id": self.number, "key": self.key, "code": self.code, "raises": self.raises, "tags": list(self.tags),
+                "checks": list(self.checks)}
 
 
 def _fold(part, summary, markup):
