@@ -10,7 +10,7 @@ from support import ROOT, Server, build_site
 
 FIXTURE = ROOT / "tests" / "fixtures" / "cells" / "lessons"
 PAGE = "01-celdas/index.html"
-CELLS = range(1, 9)
+CELLS = range(1, 10)
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +31,7 @@ def output(page, number):
 
 def run_all(page):
     page.locator("[data-action=run-all]").click()
-    expect(page.locator("#cell-8")).to_have_attribute("data-state", "done", timeout=120_000)
+    expect(page.locator("#cell-9")).to_have_attribute("data-state", "done", timeout=120_000)
 
 
 def edit(page, number, code):
@@ -46,6 +46,7 @@ def test_every_cell_reproduces_its_build_output_shown_or_not(page, cells_server)
     page.goto(cells_server.url(PAGE))
     built = {number: output(page, number) for number in CELLS}
     assert built[2] == "oculta 20\n" and built[4] == "salida quitada 21\n"  # kept, out of sight, to compare
+    assert built[9] == "1.048.576,5 [0,50; 0,25]\n"  # the page's worker writes numbers in the lesson's language
     run_all(page)
     for number in CELLS:
         expect(page.locator("#cell-{}".format(number))).to_have_attribute("data-state", "done")

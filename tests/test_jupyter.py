@@ -79,8 +79,8 @@ def test_display_tags_and_checks_live_in_the_notebooks_cell_metadata_and_survive
     notebook, config = open_in_jupyter(source / "lesson.md")
     code_cells = [cell for cell in notebook.cells if cell.cell_type == "code"]
     assert [cell.metadata.get("tags", []) for cell in code_cells] == [
-        [], ["remove-cell"], ["remove-input"], ["remove-output"], ["hide-input"], ["hide-output"], [], []]
-    assert code_cells[-1].metadata["checks"] == ["q-doble", "q-signo"]
+        [], ["remove-cell"], ["remove-input"], ["remove-output"], ["hide-input"], ["hide-output"], [], [], []]
+    assert code_cells[7].metadata["checks"] == ["q-doble", "q-signo"]
     executed = execute(notebook, source, monkeypatch)
     removed = [cell for cell in executed.cells if cell.cell_type == "code"][1]
     assert [output["text"] for output in removed.outputs] == ["oculta 20\n"]  # a removed cell runs in Jupyter too
