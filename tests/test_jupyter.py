@@ -49,7 +49,7 @@ def assert_figures_drawn_as_html(notebook):
 
 
 def cells(lesson):
-    return [(cell.code, cell.raises) for cell in lesson.cells]
+    return [(cell.code, cell.raises, cell.tags, cell.checks) for cell in lesson.cells]
 
 
 @pytest.mark.parametrize("slug", LESSONS)
@@ -71,7 +71,26 @@ def test_a_lesson_run_and_saved_in_jupyter_keeps_its_front_matter_and_builds_wit
     assert {key: saved.meta[key] for key in REQUIRED_META} == {key: original.meta[key] for key in REQUIRED_META}
     assert cells(saved) == cells(original)
     site = build_site(tmp_path / "lessons", tmp_path / "_site")
-    assert [cell["code"] for cell in page_cells(site, slug)] == [code for code, _ in cells(original)]
+    assert [cell["code"] for cell in page_cells(site, slug)] == [cell[0] for cell in cells(original)]
+
+
+def test_display_tags_and_checks_live_in_the_notebooks_cell_metadata_and_survive_a_save(tmp_path, monkeypatch):
+    source = ROOT / "tests" / "fixtures" / "cells" / "lessons" / "01-celdas"
+    notebook, config = open_in_jupyter(source / "lesson.md")
+    code_cells = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    assert [cell.metadata.get("tags", []) for cell in code_cells] == [
+        [], ["remove-cell"], ["remove-input"], ["remove-output"], ["hide-input"], ["hide-output"], [], [], []]
+    assert code_cells[7].metadata["checks"] == ["q-doble", "q-signo"]
+    executed = execute(notebook, source, monkeypatch)
+    removed = [cell for cell in executed.cells if cell.cell_type == "code"][1]
+    assert [output["text"] for output in removed.outputs] == ["oculta 20\n"]  # a removed cell runs in Jupyter too
+    copy = tmp_path / "lessons" / source.name
+    shutil.copytree(source, copy)
+    jupytext.write(executed, str(copy / "lesson.md"), fmt="md:myst", config=config)
+    original, _ = read_lesson(source / "lesson.md")
+    saved, errors = read_lesson(copy / "lesson.md")
+    assert errors == [] and cells(saved) == cells(original)
+    build_site(tmp_path / "lessons", tmp_path / "_site")
 
 
 def test_show_draws_a_figure_in_jupyter_as_html_not_as_its_source(tmp_path, monkeypatch):

@@ -1,4 +1,5 @@
-// One runnable cell: its code area, its status and its output.
+// One runnable cell: its code area, its status and its output, shown as its display tags say.
+import { AnswerFold } from "./answer-fold.js";
 import { CodeArea, fitsCode } from "./code-area.js";
 import { find } from "./find.js";
 import { savedNotice } from "./notice.js";
@@ -12,21 +13,21 @@ export class Cell {
     this.element = element;
     this.id = data.id;
     this.page = page;
+    this.tags = new Set(data.tags || []);
+    this.raises = data.raises;
+    this.lessonCode = data.code;
     this.lastRun = data.code; // the build-time output belongs to the lesson's code
     this.output = find(element, ".cell-output", CONTENT);
     this.status = find(element, ".cell-status", CONTENT);
     this.runButton = find(element, "[data-action=run]", CONTENT);
     this.resetButton = find(element, "[data-action=reset]", CONTENT);
+    const fold = find(element, "details[data-fold=answer]", CONTENT);
+    this.answerFold = fold ? new AnswerFold(fold, data, page) : null;
+    const codeElement = find(element, ".cell-code", CONTENT);
+    // A cell whose code the lesson removed (remove-input, remove-cell) runs the lesson's code, from the page data.
+    this.area = codeElement ? this.codeArea(codeElement, data, page) : null;
+    if (!this.area) return;
     find(element, ".cell-actions", CONTENT).hidden = false;
-    const storageKey = key(page.data.lesson, "cell", data.key);
-    // An edit saved under the cell's position fits this cell only if it was made from this cell's code.
-    const moved = migrate(key(page.data.lesson, "cell", this.id), storageKey,
-      (saved) => fitsCode(saved) && saved.original === data.code);
-    this.area = new CodeArea(find(element, ".cell-code", CONTENT), data.code, {
-      page, storageKey, output: this.output, onRun: () => page.run([this]),
-    });
-    if (moved) savedNotice(element, page.strings[moved === "moved" ? "saved_migrated" : "saved_moved_aside"]);
-    if (this.area.setAside) savedNotice(element, page.strings.saved_set_aside);
     this.area.addEventListener("change", () => this.changed());
     this.runButton.addEventListener("click", () => page.run([this]));
     this.resetButton.addEventListener("click", () => this.area.reset());
@@ -34,12 +35,26 @@ export class Cell {
     this.markStale(this.area.code() !== this.lastRun);
   }
 
+  /** The editable code of the cell, with the learner's saved edit (and a notice if one was moved or set aside). */
+  codeArea(codeElement, data, page) {
+    const storageKey = key(page.data.lesson, "cell", data.key);
+    // An edit saved under the cell's position fits this cell only if it was made from this cell's code.
+    const moved = migrate(key(page.data.lesson, "cell", this.id), storageKey,
+      (saved) => fitsCode(saved) && saved.original === data.code);
+    const area = new CodeArea(codeElement, data.code, {
+      page, storageKey, output: this.output, onRun: () => page.run([this]),
+    });
+    if (moved) savedNotice(this.element, page.strings[moved === "moved" ? "saved_migrated" : "saved_moved_aside"]);
+    if (area.setAside) savedNotice(this.element, page.strings.saved_set_aside);
+    return area;
+  }
+
   code() {
-    return this.area.code();
+    return this.area ? this.area.code() : this.lessonCode;
   }
 
   flush() {
-    this.area.flush();
+    if (this.area) this.area.flush();
   }
 
   changed() {
@@ -56,12 +71,18 @@ export class Cell {
 
   setStatus(key) {
     this.element.dataset.state = key || "";
+    if (!this.status) return;
     this.status.textContent = key ? this.page.strings[key] || "" : "";
     this.runButton.setAttribute("aria-busy", key === "running" ? "true" : "false");
   }
 
-  /** Called by the scheduler when it is this cell's turn; `replay` is the code to re-run after a restart. */
-  async execute(client) {
+  /**
+   * Called by the scheduler when it is this cell's turn; `replay` is the code to re-run after a restart.
+   * `onBehalf`: the page runs the cell for the learner (Run all, earlier cells first), so an answer-first output
+   * stays folded; only the learner's own Run reveals it.
+   */
+  async execute(client, { onBehalf = false } = {}) {
+    if (this.answerFold && !onBehalf) this.answerFold.reveal("run");
     const code = this.code();
     this.setStatus("running");
     this.output.replaceChildren();
@@ -69,9 +90,16 @@ export class Cell {
     this.output.dataset.origin = "live";
     const result = await client.run(this.id, code, (items) => this.page.showOutput(this.output, items));
     this.lastRun = code;
-    this.changed();
+    if (this.area) this.changed();
+    this.showRemoved(!result.ok && !result.stopped && !this.raises);
     this.setStatus(result.stopped ? "" : result.ok ? "done" : "failed"); // Stop's note says what happened
     return { ok: result.ok, replay: result.ok ? code : null };
+  }
+
+  /** A removed cell or output stays out of sight, unless it raised unexpectedly: the learner must see why. */
+  showRemoved(raised) {
+    if (this.tags.has("remove-cell")) this.element.hidden = !raised;
+    if (this.tags.has("remove-output")) this.output.hidden = !raised;
   }
 
   stopped() {

@@ -43,3 +43,10 @@ export function fitsExercise(saved) {
   return isRecord(saved) && optional(saved.attempts, count) && optional(saved.hints, count)
     && optional(saved.solutionShown, (shown) => typeof shown === "boolean") && optional(saved.result, fitsResult);
 }
+
+const WAYS = ["answered", "run", "shown"]; // how an answer-first output was revealed (answer-fold.js)
+
+/** True for a saved reveal: {by: "answered" | "run" | "shown"}. */
+export function fitsReveal(saved) {
+  return isRecord(saved) && WAYS.includes(saved.by);
+}

@@ -98,7 +98,10 @@ class LessonPage {
 
   wireRuntime(element) {
     const jobs = [...this.cells, ...this.exercises];
-    this.bar = new RuntimeBar(element, this, { runAll: () => this.run(this.cells), stop: () => this.scheduler.stop() });
+    // Run all runs the cells on the learner's behalf: an answer-first output stays folded.
+    this.bar = new RuntimeBar(element, this, {
+      runAll: () => this.run(this.cells, { onBehalf: true }), stop: () => this.scheduler.stop(),
+    });
     this.bar.follow(this.client);
     this.scheduler.addEventListener("busy", (event) => this.bar.setBusy(event.detail.running));
     this.scheduler.addEventListener("finished", (event) => event.detail.job.element.dispatchEvent(
@@ -119,9 +122,12 @@ class LessonPage {
     download(collect());
   }
 
-  /** Queue jobs (cells, exercise checks) after whatever is queued; from disk, say how to serve the folder. */
-  run(jobs) {
-    if (!this.fileProtocol) return this.scheduler.run(jobs);
+  /**
+   * Queue jobs (cells, exercise checks) after whatever is queued, with `options` for their execute (see
+   * Scheduler.run); from disk, say how to serve the folder.
+   */
+  run(jobs, options = {}) {
+    if (!this.fileProtocol) return this.scheduler.run(jobs, options);
     for (const job of jobs) appendNote(job.output, this.strings.file_protocol, "warning");
     return Promise.resolve();
   }

@@ -2,7 +2,7 @@
 // Stop ends the running one, and a restarted Python gets the earlier cells replayed. No DOM here: the
 // page wires the events below to its elements, and the tests drive it with plain objects.
 //
-// A job is {id, execute(client) -> {ok, replay?}, setStatus(key), stopped(), note(text, kind) -> {textContent}}.
+// A job is {id, execute(client, options) -> {ok, replay?}, setStatus(key), stopped(), note(text, kind) -> {textContent}}.
 // `replay` is what a cell reports: its code after a successful run (replayed after a restart), or null after
 // a failed one; a job that leaves the shared namespace alone (an exercise check) returns no `replay`.
 //
@@ -52,8 +52,11 @@ export class Scheduler extends EventTarget {
     this.stopping = null; // the stop in progress, if any
   }
 
-  /** Queue jobs to run in order, after whatever is already queued; resolves when the queue is empty. */
-  run(jobs) {
+  /**
+   * Queue jobs to run in order, after whatever is already queued; resolves when the queue is empty. `options`
+   * go to each job's execute ({onBehalf: true} when the page runs cells for the learner, as Run all does).
+   */
+  run(jobs, options = {}) {
     for (const job of jobs) {
       const generation = this.generation;
       job.setStatus("queued");
@@ -61,19 +64,19 @@ export class Scheduler extends EventTarget {
       this.queue = this.queue.then(() => {
         if (generation !== this.generation) return undefined;
         this.queued.delete(job);
-        this.current = this.runOne(job);
+        this.current = this.runOne(job, options);
         return this.current;
       });
     }
     return this.queue;
   }
 
-  async runOne(job) {
+  async runOne(job, options) {
     this.running = job;
     this.emit("busy", { running: true });
     try {
       if (await this.ready(job)) {
-        const result = await job.execute(this.client);
+        const result = await job.execute(this.client, options);
         if (result && result.replay !== undefined) {
           this.history.delete(job.id);
           if (result.replay !== null) this.history.set(job.id, result.replay);

@@ -11,7 +11,8 @@
 // import compares; a write the browser refuses is kept in memory until a later save succeeds.
 
 const PREFIX = "course:v1:";
-export const KINDS = ["cell", "quiz", "exercise", "exercise-code", "set-aside"];
+// "revealed": a cell's answer-first output the learner has seen (answer-fold.js), under the cell's key.
+export const KINDS = ["cell", "quiz", "exercise", "exercise-code", "revealed", "set-aside"];
 
 /** A storage that holds nothing and refuses every write, as the browser's own does when it is full. */
 const BLOCKED = {
@@ -58,6 +59,7 @@ export function blockNames(lesson, blocks) {
     for (const id of blocks[kind] || []) {
       names.add(key(lesson, kind, id));
       if (kind === "exercise") names.add(key(lesson, "exercise-code", id));
+      if (kind === "cell") names.add(key(lesson, "revealed", id));
     }
   }
   return names;

@@ -14,8 +14,9 @@ errors); the build then fails if it does *not* raise. MyST-NB's display tags
 say what of the cell the reader sees; a removed cell still runs in page order.
 
 `:checks: [quiz-id, ...]` names the quizzes whose answers the cell's output
-gives away: the page keeps that output folded until the learner answers them
-right, runs the cell, or asks to see it.
+gives away: the page keeps that output folded (a <details>, so it opens without
+JavaScript) until the learner answers all of them right, runs the cell, or asks
+to see it (site/page/answer-fold.js).
 """
 
 import html
@@ -46,7 +47,11 @@ class CodeCell:
     is_cell = True
 
     def resolve(self, lesson, errors):
-        """Report a ':checks:' name that no quiz of the lesson has."""
+        """Report a ':checks:' name that no quiz of the lesson has, or an output it folds that a tag removes."""
+        removing = [tag for tag in ("remove-output", "remove-cell") if tag in self.tags]
+        if self.checks and removing:
+            errors.error(self.checks_line, "cell {} ':checks:' folds an output that '{}' removes; drop the tag or "
+                         "':checks:'".format(self.number, removing[0]))
         quizzes = {quiz.key for quiz in lesson.quizzes}
         for name in self.checks:
             if name not in quizzes:
@@ -55,33 +60,68 @@ class CodeCell:
                              "(quizzes with an ':id:': {})".format(self.number, name, known))
 
     def render(self, context):
-        """The cell's HTML: controls, highlighted code and its build-time output."""
+        """The cell's HTML: controls, highlighted code and its build-time output, as its display tags say.
+
+        A removed part is not shown, with or without JavaScript: a removed cell's section (output only, so the
+        browser's run can be compared with it) and a removed output are `hidden`; a removed input is not written
+        (the page data has the code). A hidden part is folded into a <details> that opens without JavaScript.
+        """
         strings = context.strings
         label = "{} {}".format(strings["cell_label"].capitalize(), self.number)
-        output = context.outputs.get(self.number, [])
+        shown = self.shows_input()
+        output = ('<div class="cell-output" aria-live="polite" aria-label="{output_label}" data-origin="build"'
+                  '{anchor}{hidden}>{out}</div>\n').format(
+            output_label=html.escape(strings["output_label"].format(n=self.number)),
+            anchor="" if shown else anchor_attribute("cell", self.key),
+            hidden=" hidden" if "remove-output" in self.tags else "",
+            out=render_output(context.outputs.get(self.number, []), strings))
+        if self.checks:
+            output = _fold("answer", strings["cell_show_answer"], output)
+        elif "hide-output" in self.tags:
+            output = _fold("output", strings["cell_show_output"], output)
         return (
-            '<section class="cell" id="cell-{n}" data-cell="{n}" aria-label="{label}">\n'
+            '<section class="cell" id="cell-{n}" data-cell="{n}" aria-label="{label}"{tags}{hidden}>\n'
+            '{code}{output}</section>\n'
+        ).format(
+            n=self.number, label=html.escape(label), output=output,
+            tags=' data-tags="{}"'.format(" ".join(self.tags)) if self.tags else "",
+            hidden=" hidden" if "remove-cell" in self.tags else "",
+            code=self._code_html(label, strings) if shown else "",
+        )
+
+    def shows_input(self):
+        """Whether the page shows the cell's code (and its Run button)."""
+        return not {"remove-input", "remove-cell"} & set(self.tags)
+
+    def _code_html(self, label, strings):
+        """The bar (name, Run, Reset, status) and the highlighted code, folded if the code is hidden."""
+        code = ('<div class="cell-code" tabindex="0" role="textbox" aria-readonly="true" aria-label="{code_label}">'
+                '<pre class="code highlight"><code>{code}</code></pre></div>\n').format(
+            code_label=html.escape(strings["code_label"].format(n=self.number)), code=highlight.highlight(self.code))
+        if "hide-input" in self.tags:
+            code = _fold("input", strings["cell_show_code"], code)
+        return (
             '<div class="cell-bar"><span class="cell-name"{anchor}>{label}</span>'
             '<span class="cell-actions" hidden>'
             '<button type="button" class="button run" data-action="run" aria-label="{run_label}">{run}</button>'
             '<button type="button" class="button reset" data-action="reset" hidden>{reset}</button>'
             '</span><span class="cell-status" role="status"></span></div>\n'
-            '<div class="cell-code" tabindex="0" role="textbox" aria-readonly="true" aria-label="{code_label}">'
-            '<pre class="code highlight"><code>{code}</code></pre></div>\n'
-            '<div class="cell-output" aria-live="polite" aria-label="{output_label}" data-origin="build">{out}</div>\n'
-            '</section>\n'
         ).format(
-            n=self.number, label=html.escape(label), anchor=anchor_attribute("cell", self.key),
+            label=html.escape(label), anchor=anchor_attribute("cell", self.key),
             run=html.escape(strings["run"]), reset=html.escape(strings["reset"]),
             run_label=html.escape("{} {}".format(strings["run"], label)),
-            code_label=html.escape(strings["code_label"].format(n=self.number)),
-            output_label=html.escape(strings["output_label"].format(n=self.number)),
-            code=highlight.highlight(self.code), out=render_output(output, strings),
-        )
+        ) + code
 
     def data(self):
         """What the page controller needs to run the cell."""
-        return {"id": self.number, "key": self.key, "code": self.code, "raises": self.raises}
+        return {"id": self.number, "key": self.key, "code": self.code, "raises": self.raises, "tags": list(self.tags),
+                "checks": list(self.checks)}
+
+
+def _fold(part, summary, markup):
+    """A part of the cell folded into a disclosure that opens without JavaScript."""
+    return '<details class="cell-fold" data-fold="{}"><summary>{}</summary>\n{}</details>\n'.format(
+        part, html.escape(summary), markup)
 
 
 def parse(directive, context):
