@@ -67,3 +67,10 @@ def test_the_stacked_copies_of_i_over_h_give_the_average_of_the_heads(page):
 def test_the_cell_that_answers_a_quiz_says_so():
     checks = {cell.key: cell.checks for cell in LESSON.cells if cell.checks}
     assert checks == {"intercambio-promedio": ("promedio",), "cabezas-iguales": ("cabezas-iguales",)}
+
+
+def test_every_link_to_another_lesson_names_a_lesson_of_the_course():
+    text = (FOLDER / "lesson.md").read_text(encoding="utf-8")
+    linked = re.findall(r"\]\(\.\./([^/)#]+)/?\)", text)
+    assert linked and all((ROOT / "lessons" / slug / "lesson.md").exists() for slug in linked), linked
+    assert not re.search(r"lecci[oó]n (anterior|siguiente|posterior)|lecci[oó]n sobre", text, re.IGNORECASE)
