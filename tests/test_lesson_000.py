@@ -7,6 +7,8 @@ import shutil
 import pytest
 from varias_cabezas.explorables.rule_heads import WORDS, maps, pulled
 
+from course import numbers
+from course.exercise import grade
 from coursebuild.lesson import read_lesson
 from support import ROOT, build_site
 
@@ -74,3 +76,15 @@ def test_every_link_to_another_lesson_names_a_lesson_of_the_course():
     linked = re.findall(r"\]\(\.\./([^/)#]+)/?\)", text)
     assert linked and all((ROOT / "lessons" / slug / "lesson.md").exists() for slug in linked), linked
     assert not re.search(r"lecci[oó]n (anterior|siguiente|posterior)|lecci[oó]n sobre", text, re.IGNORECASE)
+
+
+def test_the_checker_writes_its_numbers_the_way_spanish_writes_them():
+    code = (FOLDER / "exercises" / "multi_head" / "wrong" / "no_scaling.py").read_text(encoding="utf-8")
+    previous = numbers.current_language()
+    numbers.set_language("es")
+    try:
+        messages = [result["message"] for result in grade(code, "varias_cabezas.checkers.multi_head")["results"]]
+    finally:
+        numbers.set_language(previous)
+    difference = next(re.search(r"difiere hasta en (\S+)\)", message) for message in messages if "difiere" in message)
+    assert "," in difference.group(1) and "." not in difference.group(1)
