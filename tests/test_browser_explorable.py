@@ -43,10 +43,10 @@ def test_the_explorable_is_drawn_on_load_without_the_runtime(page, explorable):
     assert not [url for url in page.requests if "/runtime/" in url or "worker" in url]
 
 
-def test_each_of_the_five_buttons_draws_a_different_map(page, explorable):
+def test_each_of_the_six_buttons_draws_a_different_map(page, explorable):
     drawn = []
     buttons = explorable.locator(".xp-choice button")
-    for index in range(5):
+    for index in range(6):
         buttons.nth(index).click()
         expect(buttons.nth(index)).to_have_attribute("aria-pressed", "true")
         expect(explorable.locator(".xp-choice [aria-pressed=true]")).to_have_count(1)
@@ -54,13 +54,13 @@ def test_each_of_the_five_buttons_draws_a_different_map(page, explorable):
         expect(visible).to_have_count(1)
         expect(visible.locator("svg.heatmap")).to_be_visible()
         drawn.append(visible.locator("svg.heatmap").inner_html())
-    assert len(set(drawn)) == 5
+    assert len(set(drawn)) == 6
     assert not [url for url in page.requests if "/runtime/" in url]
 
 
 @pytest.mark.parametrize("word", ["duerme", "persiguen"])
 def test_choosing_a_row_shows_the_panel_computed_by_py(page, explorable, word):
-    explorable.get_by_role("button", name="Una cabeza: las cuatro reglas sumadas").click()
+    explorable.get_by_role("button", name="Una sola cabeza · las cuatro reglas sumadas").click()
     explorable.get_by_label(word, exact=True).check()
     expected = panel_lines("varias_cabezas.explorables.rule_heads", (4, WORDS.index(word)), 1, "es")
     expect(shown(explorable, "text").locator(".xp-line")).to_have_text(expected)
@@ -80,9 +80,9 @@ def test_the_row_picker_moves_with_arrow_keys_and_the_map_buttons_with_enter(pag
     page.keyboard.press("ArrowLeft")
     expect(explorable.get_by_label("gatos", exact=True)).to_be_checked()
     expect(shown(explorable, "text").locator(".xp-text-title")).to_contain_text("«gatos»")
-    explorable.get_by_role("button", name="Concordancia de número").focus()
+    explorable.get_by_role("button", name="Cabeza 2 · Concordancia de número").focus()
     page.keyboard.press("Enter")
-    expect(shown(explorable, "heatmap").locator(".figure-title")).to_have_text("Concordancia de número")
+    expect(shown(explorable, "heatmap").locator(".figure-title")).to_have_text("Cabeza 2 · Concordancia de número")
 
 
 def test_display_markup_is_whitelisted_at_build_time_and_in_the_browser(page, playground_server):

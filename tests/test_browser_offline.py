@@ -142,8 +142,8 @@ def test_a_new_build_drops_the_old_site_cache_and_keeps_the_runtime(fresh_contex
 def test_export_clear_and_import_bring_the_work_back(fresh_context, course_server, tmp_path):
     page = fresh_context.new_page()
     page.goto(course_server.url("000-varias-cabezas/index.html"))
-    page.locator("#quiz-5").get_by_label("Falso").check()
-    page.locator("#quiz-5 button[type=submit]").click()
+    page.locator("#quiz-2").get_by_label("Falso").check()
+    page.locator("#quiz-2 button[type=submit]").click()
     page.locator("#cell-1 .cell-code").click()
     page.locator("#cell-1 .cm-content").press("Control+a")
     page.keyboard.insert_text("print('mine')")
@@ -154,13 +154,13 @@ def test_export_clear_and_import_bring_the_work_back(fresh_context, course_serve
     download.value.save_as(receipt)
     saved = json.loads(receipt.read_text())
     assert saved["format"] == "attention-course-work" and saved["version"] == 1
-    assert [entry["code"] for name, entry in saved["entries"].items() if ":cell:~" in name] == ["print('mine')"]
+    assert [entry["code"] for name, entry in saved["entries"].items() if name.endswith(":cell:capa")] == ["print('mine')"]
     page.evaluate("() => localStorage.clear()")
     page.locator("input[type=file]").set_input_files(str(receipt))
     expect(page.locator(".work-status")).to_contain_text("Imported {} saved items".format(len(saved["entries"])))
     page.goto(course_server.url("000-varias-cabezas/index.html"))
     expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('mine')")
-    expect(page.locator("#quiz-5 .quiz-verdict")).to_have_text("Correcto.")
+    expect(page.locator("#quiz-2 .quiz-verdict")).to_have_text("Correcto.")
 
 
 @pytest.mark.parametrize("content, reason", [

@@ -20,55 +20,55 @@ def answer(page, number):
 
 def test_a_single_choice_question_says_right_or_wrong_and_explains(page, course_server):
     page.goto(course_server.url(LESSON))
-    quiz(page, 1).locator("input").nth(1).check()
-    expect(answer(page, 1)).to_have_text("No es correcto.")
-    expect(quiz(page, 1).locator(".quiz-explanation")).to_be_visible()
-    quiz(page, 1).locator("[data-action=retry]").click()
-    expect(quiz(page, 1).locator(".quiz-feedback")).to_be_hidden()
-    quiz(page, 1).locator("input").nth(0).check()
-    expect(answer(page, 1)).to_have_text("Correcto.")
+    quiz(page, 4).locator("input").nth(1).check()
+    expect(answer(page, 4)).to_have_text("No es correcto.")
+    expect(quiz(page, 4).locator(".quiz-explanation")).to_be_visible()
+    quiz(page, 4).locator("[data-action=retry]").click()
+    expect(quiz(page, 4).locator(".quiz-feedback")).to_be_hidden()
+    quiz(page, 4).locator("input").nth(0).check()
+    expect(answer(page, 4)).to_have_text("Correcto.")
 
 
 def test_a_numeric_question_reads_numbers_as_spanish_writes_them(page, course_server):
     page.goto(course_server.url(LESSON))
-    expect(quiz(page, 2).locator(".quiz-note")).to_have_text("Se acepta un margen de ±0.")
-    field = quiz(page, 2).locator("input[type=text]")
+    expect(quiz(page, 5).locator(".quiz-note")).to_have_text("Se acepta un margen de ±0.")
+    field = quiz(page, 5).locator("input[type=text]")
     for typed in ("262144", "262.144", "262 144", "262\u00a0144"):
         field.fill(typed)
-        expect(answer(page, 2)).to_have_text("Correcto.")
+        expect(answer(page, 5)).to_have_text("Correcto.")
     for typed in ("1048576", "262,144"):  # in Spanish, 262,144 is a decimal number
         field.fill(typed)
-        expect(answer(page, 2)).to_have_text("No es correcto.")
+        expect(answer(page, 5)).to_have_text("No es correcto.")
     field.fill("doscientos mil")
-    expect(answer(page, 2)).to_contain_text("no se puede leer como número")
-    expect(quiz(page, 2).locator(".quiz-explanation")).to_be_hidden()
-    assert quiz(page, 2).get_attribute("data-state") == "invalid"
+    expect(answer(page, 5)).to_contain_text("no se puede leer como número")
+    expect(quiz(page, 5).locator(".quiz-explanation")).to_be_hidden()
+    assert quiz(page, 5).get_attribute("data-state") == "invalid"
 
 
 def test_multiple_selection_is_all_or_nothing(page, course_server):
     page.goto(course_server.url(LESSON))
-    expect(quiz(page, 4).locator(".quiz-note")).to_contain_text("todo o nada")
-    options = quiz(page, 4).locator("input")
+    expect(quiz(page, 3).locator(".quiz-note")).to_contain_text("todo o nada")
+    options = quiz(page, 3).locator("input")
     options.nth(0).check()
     options.nth(1).check()
-    expect(answer(page, 4)).to_have_text("No es correcto.")
+    expect(answer(page, 3)).to_have_text("No es correcto.")
     options.nth(2).check()
-    expect(answer(page, 4)).to_have_text("Correcto.")
+    expect(answer(page, 3)).to_have_text("Correcto.")
     options.nth(3).check()
-    expect(answer(page, 4)).to_have_text("No es correcto.")
+    expect(answer(page, 3)).to_have_text("No es correcto.")
 
 
 def test_true_false_and_answers_survive_a_reload(page, course_server):
     page.goto(course_server.url(LESSON))
-    quiz(page, 5).get_by_label("Falso").check()
-    expect(answer(page, 5)).to_have_text("Correcto.")
-    quiz(page, 2).locator("input[type=text]").fill("12")
-    expect(answer(page, 2)).to_have_text("No es correcto.")
+    quiz(page, 2).get_by_label("Falso").check()
+    expect(answer(page, 2)).to_have_text("Correcto.")
+    quiz(page, 5).locator("input[type=text]").fill("12")
+    expect(answer(page, 5)).to_have_text("No es correcto.")
     page.reload()
-    expect(quiz(page, 5).get_by_label("Falso")).to_be_checked()
-    expect(quiz(page, 5).locator(".quiz-verdict")).to_have_text("Correcto.")
-    expect(quiz(page, 2).locator("input[type=text]")).to_have_value("12")
-    expect(quiz(page, 2).locator(".quiz-verdict")).to_have_text("No es correcto.")
+    expect(quiz(page, 2).get_by_label("Falso")).to_be_checked()
+    expect(quiz(page, 2).locator(".quiz-verdict")).to_have_text("Correcto.")
+    expect(quiz(page, 5).locator("input[type=text]")).to_have_value("12")
+    expect(quiz(page, 5).locator(".quiz-verdict")).to_have_text("No es correcto.")
 
 
 def submit(page, code):

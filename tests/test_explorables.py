@@ -19,7 +19,7 @@ from coursebuild import explorables as build_side
 from coursebuild.sanitize import ATTRIBUTES, ELEMENTS
 from support import ROOT, build_site
 
-HEAD_1, HEAD_2, HEAD_3, HEAD_4, SUMMED = range(5)
+HEAD_1, HEAD_2, HEAD_3, HEAD_4, SUMMED, PAIRED = range(6)
 word = WORDS.index
 STRINGS = json.loads((ROOT / "site" / "i18n" / "es.json").read_text())
 EVERY_MODULE = sorted("{}.explorables.{}".format(path.parents[1].name, path.stem)
@@ -32,13 +32,13 @@ def weights():
 
 
 def test_every_row_of_every_map_sums_to_one(weights):
-    assert weights.shape == (5, len(WORDS), len(WORDS))
+    assert weights.shape == (6, len(WORDS), len(WORDS))
     assert np.allclose(weights.sum(axis=-1), 1.0)
 
 
-def test_the_five_maps_differ(weights):
-    for a in range(5):
-        for b in range(a + 1, 5):
+def test_the_six_maps_differ(weights):
+    for a in range(6):
+        for b in range(a + 1, 6):
             assert not np.allclose(weights[a], weights[b])
 
 
@@ -59,10 +59,30 @@ def test_in_the_row_of_persiguen_the_sum_nearly_loses_raton_but_head_1_keeps_it(
     assert weights[HEAD_1][row][word("ratón")] > 3 * weights[SUMMED][row][word("ratón")]
 
 
+def test_the_head_with_rules_1_and_2_finds_the_subject_of_duerme_on_its_own(weights):
+    row = word("duerme")
+    assert pulled(weights[PAIRED][row]) == ["ratón"]
+    assert weights[PAIRED][row][word("ratón")] > 2 * weights[PAIRED][row][word("gatos")]
+
+
+def test_the_head_with_rules_1_and_2_loses_raton_in_persiguen_where_head_1_keeps_it(weights):
+    row = word("persiguen")
+    assert pulled(weights[PAIRED][row]) == ["gatos"]
+    assert weights[PAIRED][row][word("ratón")] < weights[PAIRED][row][word("gatos")] / 4
+    assert weights[HEAD_1][row][word("ratón")] > 5 * weights[PAIRED][row][word("ratón")]
+
+
+def test_in_the_row_of_gatos_head_3_ties_both_determiners(weights):
+    assert pulled(weights[HEAD_3][word("gatos")]) == ["el", "los"]
+
+
 def test_the_prose_quotes_the_same_numbers_the_maps_hold(weights):
     glue = engine.load("varias_cabezas.explorables.rule_heads").glue()
     assert glue["rh_duerme_h1"] == weights[HEAD_1][word("duerme")][word("ratón")]
     assert glue["rh_persiguen_suma_raton"] == weights[SUMMED][word("persiguen")][word("ratón")]
+    assert glue["rh_duerme_par_raton"] == weights[PAIRED][word("duerme")][word("ratón")]
+    assert glue["rh_persiguen_par_raton"] == weights[PAIRED][word("persiguen")][word("ratón")]
+    assert glue["rh_gatos_h3"] == weights[HEAD_3][word("gatos")][word("los")]
 
 
 def test_the_worker_entry_point_calls_only_course_functions():
@@ -80,9 +100,10 @@ def test_the_panel_of_a_row_names_the_words_it_pulls_toward_with_their_weights(w
     state = explorable.compute((SUMMED, word("persiguen")))
     text = Text("panel").render(state["panel"], "es")
     assert "«persiguen»" in text
-    assert "Una cabeza: las cuatro reglas sumadas: gatos, {}".format(
+    assert "Una sola cabeza · las cuatro reglas sumadas: gatos, {}".format(
         number(float(weights[SUMMED][word("persiguen")].max()), ".2f", "es")) in text
-    assert "¿Es un sustantivo?: ratón y gatos" in text
+    assert "Cabeza 1 · ¿Es un sustantivo?: ratón y gatos" in text
+    assert "Cabeza 1+2 · sustantivo y concordancia juntas: gatos" in text
 
 
 # The engine
@@ -213,9 +234,9 @@ def test_a_heatmap_refuses_labels_that_do_not_fit_the_matrix():
 def test_the_build_draws_each_distinct_view_once_and_shows_the_first_state(weights):
     explorable = engine.load("varias_cabezas.explorables.rule_heads")
     markup = build_side.render(explorable, build_side.compute(explorable), "varias_cabezas.explorables.rule_heads", 1, STRINGS, "es")
-    assert markup.count('class="xp-variant"') == 5 + len(WORDS)  # 5 maps, one panel per asking word
+    assert markup.count('class="xp-variant"') == 6 + len(WORDS)  # 6 maps, one panel per asking word
     assert markup.count('class="xp-variant" data-keys') - markup.count(" hidden>") == 2
-    assert 'value="7" checked' in markup and 'aria-pressed="true">¿Es un sustantivo?' in markup
+    assert 'value="7" checked' in markup and 'aria-pressed="true">Cabeza 1 · ¿Es un sustantivo?' in markup
 
 
 def write_explorable(lesson, name, code):

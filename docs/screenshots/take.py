@@ -20,7 +20,7 @@ FIXTURE = ROOT / "tests" / "fixtures" / "explorables" / "lessons"
 # name: (lessons folder, page, explorable's element id, what to click first, as (role, accessible name) pairs)
 SHOTS = {
     "rule-heads": (ROOT / "lessons", "000-varias-cabezas/index.html", "explorable-1",
-                   [("button", "Una cabeza: las cuatro reglas sumadas"), ("radio", "persiguen")]),
+                   [("button", "Una sola cabeza · las cuatro reglas sumadas"), ("radio", "persiguen")]),
     "query-match": (FIXTURE, "01-holova/index.html", "explorable-1", []),
     "match-content": (FIXTURE, "01-holova/index.html", "explorable-2", [("button", "Далі →")]),
     "causal-mask": (FIXTURE, "01-holova/index.html", "explorable-3",

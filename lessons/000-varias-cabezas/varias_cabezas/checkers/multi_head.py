@@ -10,6 +10,7 @@ import numpy as np
 
 from course.attention import multi_head as reference
 from course.checkers.common import Phrasebook, run_cases, shape
+from course.numbers import number
 
 FUNCTION = "multi_head"
 CASES = (  # (T, d_model, h, seed)
@@ -83,8 +84,8 @@ def _check_maps(maps, h, T, case):
     sums = maps.sum(axis=-1)
     if not np.allclose(sums, 1.0, atol=1e-6):
         head, row = np.unravel_index(np.abs(sums - 1.0).argmax(), sums.shape)
-        return ("Con {} cada fila de cada mapa debía sumar 1, pero la fila {} de la cabeza {} suma {:.3f}; aplica "
-                "el softmax a lo largo de cada fila (axis=-1).".format(case, row, head + 1, sums[head, row]))
+        return ("Con {} cada fila de cada mapa debía sumar 1, pero la fila {} de la cabeza {} suma {}; aplica "
+                "el softmax a lo largo de cada fila (axis=-1).".format(case, row, head + 1, number(float(sums[head, row]), ".3f")))
     return None
 
 
@@ -102,8 +103,8 @@ def _explain_maps(maps, expected, inputs, h, case):
         if np.allclose(maps, reference(*inputs, h, **keywords)[1], atol=TOLERANCE):
             hint = named
             break
-    return ("Con {} el mapa de la cabeza {} no es el esperado (difiere hasta en {:.3g}); {}.".format(
-        case, head + 1, np.abs(maps - expected).max(), hint))
+    return ("Con {} el mapa de la cabeza {} no es el esperado (difiere hasta en {}); {}.".format(
+        case, head + 1, number(float(np.abs(maps - expected).max()), ".3g"), hint))
 
 
 def _explain_output(out, expected, inputs, h, case):
@@ -112,5 +113,5 @@ def _explain_output(out, expected, inputs, h, case):
     joined, _ = reference(*inputs, h, project=False)
     if np.allclose(out, joined, atol=TOLERANCE):
         hint = "olvidaste multiplicar la concatenación por Wo al final"
-    return ("Con {} los mapas están bien pero la salida no (difiere hasta en {:.3g}); {}.".format(
-        case, np.abs(out - expected).max(), hint))
+    return ("Con {} los mapas están bien pero la salida no (difiere hasta en {}); {}.".format(
+        case, number(float(np.abs(out - expected).max()), ".3g"), hint))

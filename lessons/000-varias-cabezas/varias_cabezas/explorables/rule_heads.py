@@ -1,4 +1,4 @@
-"""Four hand-written rules, one per head, against one head with the four rules summed.
+"""Four hand-written rules, one per head, against one head with the four rules summed, and one with rules 1 and 2.
 
 The sentence «el ratón pequeño que persiguen los gatos duerme». Each word is a
 vector of hand-written features; each rule is one column of W^Q and the same
@@ -10,7 +10,9 @@ column of W^K, so rule c scores the pair (t, u) with q_tc · k_uc:
     rule 4, modifiers:        nouns ask, adjectives and relative words answer
 
 Heads 1-4 keep one column each (d_k = 1, divided by √1); the single-head layer
-keeps all four (d_k = 4) and divides the summed scores by √4 before one softmax.
+keeps all four (d_k = 4) and divides the summed scores by √4 before one softmax;
+the sixth map is one head holding rules 1 and 2 (d_k = 2, divided by √2), the two
+that the subject of a verb must meet together.
 Maps have one row per asking word and one column per answering word. The figure shows
 one map at a time, outlines the row of one asking word, and says where that row pulls.
 """
@@ -51,17 +53,21 @@ W_K = np.array([
     [0, 0, 1, 0],  # determinante answers rule 3
     [0, 0, 0, 1],  # modificador answers rule 4
 ], dtype=float)  # (5, 4)
-HEADS = ("¿Es un sustantivo?", "Concordancia de número", "Sustantivo → determinante", "Sustantivo → modificador")
-SUMMED = "Una cabeza: las cuatro reglas sumadas"
-LABELS = HEADS + (SUMMED,)
+HEADS = ("Cabeza 1 · ¿Es un sustantivo?", "Cabeza 2 · Concordancia de número",
+         "Cabeza 3 · Sustantivo → determinante", "Cabeza 4 · Sustantivo → modificador")
+SUMMED = "Una sola cabeza · las cuatro reglas sumadas"
+PAIRED = "Cabeza 1+2 · sustantivo y concordancia juntas"
+LABELS = HEADS + (SUMMED, PAIRED)
+PAIR = [0, 1]  # the columns of the sixth map's head: rules 1 and 2
 
 
 def maps():
-    """The five maps: heads 1-4 with one rule each, then the single head with all four; (5, T, T)."""
+    """The six maps: heads 1-4 with one rule each, the single head with all four, the head with rules 1 and 2; (6, T, T)."""
     Q, K = X @ W_Q, X @ W_K  # (T, 4) each
     heads = [softmax(np.outer(Q[:, c], K[:, c]) / np.sqrt(1)) for c in range(4)]
     summed = softmax(Q @ K.T / np.sqrt(4))
-    return np.stack(heads + [summed])
+    paired = softmax(Q[:, PAIR] @ K[:, PAIR].T / np.sqrt(len(PAIR)))
+    return np.stack(heads + [summed, paired])
 
 
 def pulled(row):
@@ -99,9 +105,13 @@ def state(map, row):
 def glue():
     """The values the prose quotes, from the same maps."""
     weights = maps()
-    head_1, head_2, summed = weights[0], weights[1], weights[4]
+    head_1, head_2, head_3, summed, paired = weights[0], weights[1], weights[2], weights[4], weights[5]
     t = WORDS.index
     return {
+        "rh_gatos_h3": float(head_3[t("gatos"), t("los")]),
+        "rh_duerme_par_raton": float(paired[t("duerme"), t("ratón")]),
+        "rh_persiguen_par_gatos": float(paired[t("persiguen"), t("gatos")]),
+        "rh_persiguen_par_raton": float(paired[t("persiguen"), t("ratón")]),
         "rh_duerme_h1": float(head_1[t("duerme"), t("ratón")]),
         "rh_duerme_h2": float(head_2[t("duerme"), t("el")]),
         "rh_duerme_suma": float(summed[t("duerme"), t("ratón")]),
