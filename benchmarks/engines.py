@@ -9,9 +9,9 @@ the page with performance.now(), so the driver adds nothing:
     run          click Run on cell 1 (Python not started, its files cached) → the cell's output is in the page
     stop         click Stop on `while True` → the cell is no longer running
     usable       click Stop → a following `print(x)` cell has printed (Python back, the namespace kept or replayed)
-    stop by      how Stop ended the loop: "buffer" (tier a, SharedArrayBuffer), "flag" (tier b, the service
-                 worker's flag) or "restart" (tier c, the worker ended and the cells replayed)
-    first visit  stop and usable on the first visit (one sample: not isolated, so tier b where a service
+    stop by      how Stop ended the loop: "buffer" (the shared buffer), "flag" (the service
+                 worker's stop flag) or "restart" (the restart: the worker ended and the cells replayed)
+    first visit  stop and usable on the first visit (one sample: not isolated, so the stop flag where a service
                  worker answers)
 Prints one table; docs/benchmarks.md records it.
 """

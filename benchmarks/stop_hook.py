@@ -41,8 +41,8 @@ LESSON = "---\ntitle: Stop check benchmark\nlanguage: en\norder: 1\nsummary: Ben
 CELL_BLOCK = "\n```{{code-cell}} ipython3\n{}```\n"
 SETTINGS = {
     "none": "no service worker: no check (Stop ends the worker)",
-    "flag": "first visit: the service worker's flag (tier b)",
-    "buffer": "second visit, isolated: SharedArrayBuffer (tier a)",
+    "flag": "first visit: the service worker's flag (the stop flag)",
+    "buffer": "second visit, isolated: SharedArrayBuffer (the shared buffer)",
 }
 
 

@@ -4,7 +4,8 @@
 // build's file, so a page never mixes two builds. Every answer carries the cross-origin isolation headers
 // (see isolated()), and the worker's scripts carry the policy that keeps learner code on this site
 // (see WORKER_POLICIES). The build prepends MANIFEST:
-// {version, assets, runtimeCache, siteCache, runtime: [paths], site: [paths]}, paths relative to this file.
+// {version, assets, runtimeCache, siteCache, workers: {path: kind}, runtime: [paths], site: [paths]}, paths
+// relative to this file.
 /* global MANIFEST */
 
 const RUNTIME = new Set(MANIFEST.runtime);
@@ -16,21 +17,22 @@ const SCOPE = new URL("./", self.location).href;
 // Neither widens where a request can go: connect-src stays 'self'.
 const WORKER_POLICY = "default-src 'self'; connect-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
   + "worker-src 'none'";
-const WORKER_POLICIES = new Map([
-  ["assets/worker-module.mjs", WORKER_POLICY],
-  ["assets/worker-classic.js", WORKER_POLICY.replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'")],
-]);
+const POLICY_OF_KIND = {
+  module: WORKER_POLICY,
+  classic: WORKER_POLICY.replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'"),
+};
+const WORKER_POLICIES = new Map(Object.entries(MANIFEST.workers).map(([path, kind]) => [path, POLICY_OF_KIND[kind]]));
 
-// Tier (b) of Stop (see site/page/runtime-client.js): a page without SharedArrayBuffer raises its worker's flag
-// with a message; the worker's Python asks for it with a synchronous request to STOP_FLAG_PATH<token>, answered
+// The stop flag, Stop's interrupt without SharedArrayBuffer (see site/page/runtime-client.js): a page raises its
+// worker's flag with a message; the worker's Python asks for it with a synchronous request to STOP_FLAG_PATH<token>, answered
 // "2" once (then the flag is down again) or "0". Flags live in memory: they matter only while code runs, and
 // a worker asking every 0.1 s keeps this service worker awake.
-const STOP_FLAG_PATH = "__course_stop__/";
+const STOP_FLAG_PATH = MANIFEST.stopFlag.path;
 const raisedFlags = new Set();
 
 self.addEventListener("message", (event) => {
   const { data } = event;
-  if (data && data.type === "course-stop" && typeof data.token === "string") raisedFlags.add(data.token);
+  if (data && data.type === MANIFEST.stopFlag.message && typeof data.token === "string") raisedFlags.add(data.token);
 });
 
 /** The answer to a worker asking for its stop flag ("?reset" lowers it). */

@@ -93,7 +93,7 @@ def test_the_download_progress_counts_every_runtime_byte(page, playground_server
 
 
 def test_without_a_service_worker_stop_ends_the_worker_and_replays_the_earlier_cells(browser, playground_server):
-    # No service worker, so no way into the running Python: Stop's last resort (tier c), a fresh worker.
+    # No service worker, so no way into the running Python: Stop's last resort (the restart), a fresh worker.
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     page.goto(playground_server.url(PLAYGROUND))

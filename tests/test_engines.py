@@ -192,7 +192,7 @@ def test_available_offline_completes(driver, course_server):
     assert re.search(r"\S", driver.text(".offline-status"))
 
 
-# WebKit's first visit is left out to keep the suite short: its tier b is its second visit without the option.
+# WebKit's first visit is left out to keep the suite short: its stop flag is its second visit without the option.
 STOP_CASES = [(engine, "first") for engine in ENGINES if engine != "webkit"] + [
     (profile, "second") for profile in list(ENGINES) + ["webkit+sab"]]
 
@@ -202,9 +202,9 @@ def test_stop_interrupts_a_loop_keeps_every_variable_and_leaves_no_busy_worker(f
                                                                              visit):
     """Stop ends `while True` without a restart, whichever way the page reaches the running Python.
 
-    The second visit is served, isolated, by the course's service worker: SharedArrayBuffer there (tier a), except
-    in WebKitGTK without its engine option, where the service worker's stop flag does it (tier b). A first visit
-    is not isolated: tier b in every engine.
+    The second visit is served, isolated, by the course's service worker: SharedArrayBuffer there (the shared buffer), except
+    in WebKitGTK without its engine option, where the service worker's stop flag does it (the stop flag). A first visit
+    is not isolated: the stop flag in every engine.
     """
     driver = fresh_driver
     driver.open(playground_server.url(PLAYGROUND))

@@ -126,7 +126,7 @@ def test_a_reply_json_cannot_carry_is_a_failed_reply_not_a_crash():
 def test_an_unknown_or_malformed_request_says_what_is_known():
     handler = started()
     unknown = ask(handler, {"type": "runn"})
-    assert unknown["ok"] is False and "known: call, check, glued, init, interrupt, run, stop" in unknown["error"]["message"]
+    assert unknown["ok"] is False and "known: call, check, glued, init, run, stop" in unknown["error"]["message"]
     missing = ask(handler, {"type": "run", "cell": 1})
     assert missing["ok"] is False and "'code'" in missing["error"]["message"]
     assert json.loads(handler.handle_now_json("not json"))["ok"] is False
@@ -147,7 +147,7 @@ def test_stop_ends_a_loop_between_steps_and_keeps_the_namespace():
         running = asyncio.ensure_future(handler.handle({"type": "run", "cell": 1, "code": loop}))
         while "steps" not in handler.session.namespace or handler.session.namespace["steps"] < 5:
             await asyncio.sleep(0)
-        stopped = handler.handle_now({"type": "interrupt"})  # the page's name for stop, answered at once
+        stopped = handler.handle_now({"type": "stop"})  # the stop request, answered at once
         return stopped, await asyncio.wait_for(running, 10)
 
     stopped, ran = on_a_thread(run_then_stop)

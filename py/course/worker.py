@@ -10,7 +10,6 @@ A request is a JSON-ready dict; the browser worker passes on the page's messages
     {"type": "call", "name": "module:function", "args": {}}   call a py/ function (course.explorables.call)
     {"type": "stop"}                                      ask a running loop to end between steps
     {"type": "glued"}                                     the values cells recorded with glue()
-The page names stop "interrupt"; both names are accepted.
 
 The reply is {"ok": True, "value": ...}, or {"ok": False, "error": {"type", "message", "text"}}
 when the request itself failed (unknown type, a missing field, a called function that raised).
@@ -35,7 +34,7 @@ class Handler:
         self._send = send
         self.session = runner.Session(send=send)
         self._now = {"init": self._init, "check": self._check, "call": self._call, "stop": self._stop,
-                     "interrupt": self._stop, "glued": self._glued}
+                     "glued": self._glued}
 
     async def handle(self, request):
         """Answer one request, awaiting the cell when it runs one."""

@@ -19,7 +19,10 @@ BUNDLES = (
     ("page/main.js", "page.js", "iife"),
     ("editor/editor.js", "editor.js", "esm"),
 )
-COPIED = ("style.css", "worker/worker-handler.js", "worker/worker-module.mjs", "worker/worker-classic.js")
+# The worker's entry file for each kind of runtime worker, under assets/: the one place that names them (the page
+# reads its entry from the runtime manifest, the service worker its policies from its own manifest).
+WORKER_ENTRIES = {"module": "worker-module.mjs", "classic": "worker-classic.js"}
+COPIED = ("style.css", "worker/worker-handler.js") + tuple("worker/" + name for name in WORKER_ENTRIES.values())
 
 
 def load_strings(site_dir):

@@ -9,6 +9,12 @@ often), named after the hash of the whole build.
 import hashlib
 import json
 
+from .assets import WORKER_ENTRIES
+
+# The stop flag's URL path under the site and the message that raises it: the service worker and the page both
+# read them from here (sw.js's manifest, the page's runtime manifest).
+STOP_FLAG = {"path": "__course_stop__/", "message": "course-stop"}
+
 
 def _digest(paths, root):
     digest = hashlib.sha256()
@@ -42,6 +48,9 @@ def write(template, site, build, runtime_cache):
         "hashes": {path.relative_to(site).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
                    for path in sorted((site / "assets").iterdir())},
         "runtimeCache": runtime_cache,
+        "stopFlag": STOP_FLAG,
+        # The worker entries, by kind: the service worker gives each its content policy.
+        "workers": {"assets/" + name: kind for kind, name in WORKER_ENTRIES.items()},
         "runtime": sorted(runtime_paths),
         "site": site_paths,
     }

@@ -138,7 +138,8 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime):
     runtime_dir.mkdir()
     for name, source in runtime.files.items():
         _link_or_copy(Path(source), runtime_dir / name)
-    manifest = dict(runtime.manifest(), cache=service_worker.runtime_cache_name(runtime_dir))
+    manifest = dict(runtime.manifest(), cache=service_worker.runtime_cache_name(runtime_dir),
+                    entry=assets.WORKER_ENTRIES[runtime.worker], stopFlag=service_worker.STOP_FLAG)
     build = service_worker.build_id(assets_dir)
     md = lessons_module.markdown()
     for lesson in lessons:

@@ -9,11 +9,11 @@ const STALL_MS = 30000;
 const AGENT = typeof navigator === "undefined" ? "" : navigator.userAgent; // no navigator: the scheduler's tests
 const LEAVES_WORKERS_RUNNING = /AppleWebKit/.test(AGENT) && !/Chrome|Chromium|Edg\//.test(AGENT);
 
-// Tier (b) of Stop: the service worker answers <site>/STOP_FLAG_PATH<token>; the page raises the flag with a
-// message to the service worker, since the worker cannot read a message while Python runs. Both names are
-// sw.js's too (a mismatch shows in the Stop tests as a restart).
-const STOP_FLAG_PATH = "__course_stop__/";
-const STOP_FLAG_MESSAGE = "course-stop";
+// Stop's three ways (README, "Stop"): the stop request (a loop ends between steps), the interrupt
+// (KeyboardInterrupt, through the shared buffer or else the stop flag) and the restart. The stop flag: the
+// service worker answers <site>/<runtime.stopFlag.path><token>, and the page raises the flag with a message
+// of type runtime.stopFlag.message to the service worker, since the worker cannot read a message while Python
+// runs. The build writes both names into the page's runtime manifest and sw.js's (service_worker.STOP_FLAG).
 
 /** Whether a service worker controls this page and can keep a stop flag for its worker. */
 function stopFlags() {
@@ -71,9 +71,8 @@ export class RuntimeClient extends EventTarget {
     this.setState("loading");
     await controlled(); // let the service worker see (and cache) every runtime file
     const runtimeURLs = runtime.files.map((file) => new URL(file.name, this.config.runtimeURL).href);
-    const entry = runtime.worker === "module" ? "worker-module.mjs" : "worker-classic.js";
     const version = "?v=" + this.config.build; // the worker loads its glue and the libraries at this build
-    const url = new URL(entry + version, this.config.assetsURL).href;
+    const url = new URL(runtime.entry + version, this.config.assetsURL).href; // the build names the entry file
     this.worker = runtime.worker === "module" ? new Worker(url, { type: "module" }) : new Worker(url);
     this.worker.onmessage = (event) => {
       this.lastHeard = Date.now();
@@ -98,7 +97,7 @@ export class RuntimeClient extends EventTarget {
         label: this.config.label,
         language: this.config.language,
         interruptBuffer: this.interruptBuffer,
-        stopFlagURL: this.stopToken ? new URL("../" + STOP_FLAG_PATH + this.stopToken, this.config.assetsURL).href : null,
+        stopFlagURL: this.stopToken ? new URL("../" + this.config.runtime.stopFlag.path + this.stopToken, this.config.assetsURL).href : null,
       });
       clearInterval(watchdog);
       this.stopBy = value.stopBy || null;
@@ -145,11 +144,11 @@ export class RuntimeClient extends EventTarget {
       this.interruptSeen = resolve;
       setTimeout(() => resolve(false), waitMs);
     });
-    this.worker.postMessage({ type: "interrupt" });
+    this.worker.postMessage({ type: "stop" });
     return seen;
   }
 
-  /** Whether raiseInterrupt can reach this worker's Python (tier a or b of Stop). */
+  /** Whether raiseInterrupt can reach this worker's Python (through the shared buffer or the stop flag). */
   get canInterrupt() {
     return Boolean(this.worker && this.stopBy);
   }
@@ -162,7 +161,8 @@ export class RuntimeClient extends EventTarget {
       return true;
     }
     const controller = stopFlags() && navigator.serviceWorker.controller;
-    if (controller) controller.postMessage({ type: STOP_FLAG_MESSAGE, token: this.stopToken }); // seen at the next poll
+    const { message } = this.config.runtime.stopFlag;
+    if (controller) controller.postMessage({ type: message, token: this.stopToken }); // seen at the next poll
     return Boolean(controller);
   }
 
@@ -189,7 +189,7 @@ export class RuntimeClient extends EventTarget {
   }
 
   receive(message) {
-    if (message.type === "interrupt-seen") {
+    if (message.type === "stop-seen") {
       if (this.interruptSeen) this.interruptSeen(true);
       return;
     }

@@ -9,12 +9,12 @@
  *               {type: "run", id, cell, code}
  *               {type: "check", id, code, checker}      grade a solution with a checker module
  *               {type: "call", id, name, args}          call a py/ function "module:name" (explorables)
- *               {type: "interrupt"}                     ask the running loop to stop between steps
+ *               {type: "stop"}                          the stop request: ask the running loop to end between steps
  *                                                       (handled at once, not queued behind the request, and
  *                                                       acknowledged: only a worker whose Python is waiting
  *                                                       between steps can see it)
  * Messages out: {type: "progress", loaded, total}
- *               {type: "interrupt-seen"}         the polite stop reached Python
+ *               {type: "stop-seen"}              the stop request reached Python
  *               {type: "output", id, items}      streamed while a request runs
  *               {type: "result", id, ok, value | error}
  *
@@ -29,7 +29,7 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   let current = null;
   let queue = Promise.resolve();
   let interruptBuffer = null;
-  let flag = null; // tier (b) of Stop: see stopFlag
+  let flag = null; // the stop flag: see stopFlag
 
   const post = (message) => self.postMessage(message);
 
@@ -37,8 +37,8 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   const BUFFER_NAMES = ["Py_EmscriptenSignalBuffer", "interrupt_buffer"];
 
   /**
-   * Tier (b) of Stop, for pages without SharedArrayBuffer: Pyodide gets an interrupt buffer of its own, and
-   * Python's eval loop, which reads it at its interrupt checks (every opcode in Pyodide 0.17, every 50 in later
+   * The stop flag, Stop's interrupt on pages without SharedArrayBuffer: Pyodide gets an interrupt buffer of its own,
+   * and Python's eval loop, which reads it at its interrupt checks (every opcode in Pyodide 0.17, every 50 in later
    * ones), now reads it through a getter. Every CLOCK_EVERY reads the getter looks at the clock, and at most
    * every POLL_MS it asks the service worker, by a synchronous request, whether the page raised this worker's
    * flag; if so it writes 2 (SIGINT) into the buffer. So Stop reaches plain Python loops without shared memory.
@@ -220,9 +220,9 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   }
 
   self.onmessage = (event) => {
-    if (event.data.type === "interrupt") {
+    if (event.data.type === "stop") {
       // Runs while a cell awaits between steps: Python is idle then, so this call is safe.
-      post({ type: "interrupt-seen" });
+      post({ type: "stop-seen" });
       if (booted) {
         pyodide.globals.set("_course_urgent", JSON.stringify(event.data));
         try {
