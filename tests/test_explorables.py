@@ -310,46 +310,61 @@ def test_edited_coefficients_are_computed_like_the_presets():
         engine.recompute("odna_holova.explorables.query_match", {"preset": 0, "sentence": 1, "wq": [[1.0]]}, "en")
 
 
-def test_the_tower_steps_give_the_seeds_weights_and_mixtures():
+@pytest.mark.parametrize("swap_query", [False, True])
+@pytest.mark.parametrize("swap_values", [False, True])
+def test_every_tower_state_matches_a_direct_computation(swap_query, swap_values):
     from odna_holova.explorables.match_content import head
     X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0]])
     swap = np.array([[0.0, 1.0], [1.0, 0.0]])
-    for step, (W_q, W_v) in enumerate([(np.eye(2), np.eye(2)), (swap, np.eye(2)), (swap, swap)]):
-        scores = X @ (X[2] @ W_q) / np.sqrt(2)
-        weights = np.exp(scores) / np.exp(scores).sum()
-        _, _, _, got_weights, got_mixture = head(step)
-        assert got_weights == pytest.approx(weights) and got_mixture == pytest.approx(weights @ (X @ W_v))
-    assert np.round(head(0)[3], 4).tolist() == [0.2483, 0.2483, 0.5035]  # the seed's numbers
-    assert np.round(head(1)[3], 4).tolist() == [0.2483, 0.5035, 0.2483]
-    assert np.round(head(1)[4], 4).tolist() == [0.2483, 0.5035]
-    assert np.round(head(2)[4], 4).tolist() == [0.5035, 0.2483]
-    assert np.round(X[2] + head(1)[4], 4).tolist() == [1.2483, 0.5035]
+    W_q, W_v = (swap if swap_query else np.eye(2)), (swap if swap_values else np.eye(2))
+    scores = X @ (X[2] @ W_q) / np.sqrt(2)
+    weights = np.exp(scores) / np.exp(scores).sum()
+    _, _, _, got_weights, got_mixture = head(swap_query, swap_values)
+    assert got_weights == pytest.approx(weights) and got_mixture == pytest.approx(weights @ (X @ W_v))
 
 
-def test_the_tower_panel_says_what_each_step_changed():
+def test_the_tower_states_give_the_seeds_numbers_and_swapped_values_alone_mix_like_the_swapped_query():
+    from odna_holova.explorables.match_content import head
+    assert np.round(head(False, False)[3], 4).tolist() == [0.2483, 0.2483, 0.5035]  # the seed's numbers
+    assert np.round(head(True, False)[3], 4).tolist() == [0.2483, 0.5035, 0.2483]
+    assert np.round(head(True, False)[4], 4).tolist() == [0.2483, 0.5035]
+    assert np.round(head(True, True)[4], 4).tolist() == [0.5035, 0.2483]
+    values_only = head(False, True)
+    assert np.array_equal(values_only[3], head(False, False)[3])  # the weights of raw similarity...
+    assert values_only[4] == pytest.approx(head(True, False)[4])  # ...mix what the swapped query mixes
+
+
+def test_the_tower_panel_names_the_state_with_other_weights_and_the_same_mixture():
     explorable = engine.load("odna_holova.explorables.match_content")
-    texts = [Text("q").render(explorable.compute((step,))["query"], "uk") for step in range(3)]
-    assert "змінилися ваги" in texts[1] and "Eiffel" in texts[1]
-    assert "Ваги ті самі" in texts[2]
+    texts = {key: Text("m").render(explorable.compute(key)["mixture"], "uk") for key in
+             [(False, False), (True, False), (False, True), (True, True)]}
+    assert "бере tower" in texts[(False, True)] and "бере Eiffel" in texts[(True, False)]
+    assert "«переставлено лише запит», хоча ваги там інші" in texts[(False, True)]
+    assert "«сира схожість», хоча ваги там інші" in texts[(True, True)]
 
 
-@pytest.mark.parametrize("sentence", [("river", "bank"), ("bank", "river")])
-def test_the_causal_mask_gives_the_future_no_weight_and_rows_still_sum_to_one(sentence):
+@pytest.mark.parametrize("sentence", [("the", "river", "bank"), ("bank", "of", "the", "river")])
+def test_the_causal_mask_gives_the_future_no_weight_and_each_row_renormalises_over_its_past(sentence):
     from odna_holova.explorables.causal_mask import weights
-    vectors = {"river": [0, 1.0, 0, 0.2], "bank": [0.5, 0.5, 0.8, 0.2]}
+    vectors = {"the": [0, 0, 0, 1.0], "of": [0, 0, 0, 1.0], "river": [0, 1.0, 0, 0.2], "bank": [0.5, 0.5, 0.8, 0.2]}
     X = np.array([vectors[token] for token in sentence])
     scores = X @ X.T / 2
     both = np.exp(scores) / np.exp(scores).sum(axis=1, keepdims=True)
     _, bidirectional = weights(sentence, False)
     _, causal = weights(sentence, True)
     assert bidirectional == pytest.approx(both)
-    assert causal[0].tolist() == [1.0, 0.0] and causal[1] == pytest.approx(both[1])
-    assert np.allclose(causal.sum(axis=1), 1.0)
+    for i in range(len(sentence)):
+        past = np.exp(scores[i, :i + 1]) / np.exp(scores[i, :i + 1]).sum()
+        assert causal[i, :i + 1] == pytest.approx(past) and not causal[i, i + 1:].any()
+    assert causal[-1] == pytest.approx(both[-1])
 
 
-def test_in_bank_river_the_causal_bank_reads_only_itself_and_in_river_bank_its_row_is_unchanged():
+def test_in_bank_of_the_river_the_causal_bank_reads_only_itself_and_in_the_river_bank_its_row_is_unchanged():
     glue = engine.load("odna_holova.explorables.causal_mask").glue()
-    assert glue["cm_bank_river_causal_bank"] == 1.0 and glue["cm_bank_river_causal_river"] == 0.0
-    assert glue["cm_river_bank_causal_bank"] == pytest.approx(glue["cm_river_bank_bidirectional_bank"])
+    assert glue["cm_bank_of_the_river_causal_bank_bank"] == 1.0
+    assert glue["cm_bank_of_the_river_causal_bank_river"] == 0.0
+    assert glue["cm_the_river_bank_causal_bank_river"] == pytest.approx(
+        glue["cm_the_river_bank_bidirectional_bank_river"])
+    assert glue["cm_bank_of_the_river_causal_of_bank"] + glue["cm_bank_of_the_river_causal_of_of"] == pytest.approx(1)
     table = engine.recompute("odna_holova.explorables.causal_mask", {"sentence": 1, "causal": 1}, "uk")["views"][1]
     assert "<td>−∞</td>" in table

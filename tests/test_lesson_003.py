@@ -182,7 +182,7 @@ def test_a_new_key_changes_a_weight_and_the_masks_are_explained_by_computed_numb
     assert glued["paris_no"] == "0,5035"
     scores = sentence("bank", "river") @ sentence("bank", "river").T / 2
     assert glued["zero_leak"] == "{:.3f}".format(softmax(np.array([scores[0, 0], 0.0]))[1]).replace(".", ",")
-    assert glued["cm_bank_river_causal_bank"] == "1,00"
+    assert glued["cm_bank_of_the_river_causal_bank_bank"] == "1,00"
 
 
 PAGE = SLUG + "/index.html"
