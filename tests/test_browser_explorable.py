@@ -155,9 +155,9 @@ def view_texts(figure):
 def test_the_query_presets_and_sentences_show_the_states_py_computed_before_python_loads(fixture_page):
     figure = fixture_page.locator("#explorable-1")
     assert view_texts(figure) == drawn("odna_holova.explorables.query_match", (2, 0))
-    weights = figure.locator(".xp-view-table .xp-variant:not([hidden]) tbody td:nth-child(5)")
+    weights = figure.locator(".xp-view-table").first.locator(".xp-variant:not([hidden]) tbody td:nth-child(5)")
     expect(weights).to_have_text(["11,1%", "62,6%", "26,3%"])
-    for preset, name in enumerate(["Фінанси", "Вода", "Структура"]):
+    for preset, name in enumerate(["Фінанси", "Вода", "Структура", "Проти води", "Нульовий запит"]):
         for sentence, words in enumerate(["the river bank", "the money bank"]):
             figure.get_by_role("button", name=name, exact=True).click()
             figure.get_by_role("button", name=words, exact=True).click()
@@ -176,12 +176,12 @@ def test_a_preset_writes_its_matrix_into_the_coefficient_boxes(fixture_page):
 
 def test_switching_sentences_keeps_banks_query_and_changes_the_keys(fixture_page):
     figure = fixture_page.locator("#explorable-1")
-    bank_row = figure.locator(".xp-view-table .xp-variant:not([hidden]) tbody tr").last
+    bank_row = figure.locator(".xp-view-table").first.locator(".xp-variant:not([hidden]) tbody tr").last
     query_before = bank_row.locator("td").nth(0).text_content()
-    tokens_before = figure.locator(".xp-view-table .xp-variant:not([hidden]) tbody th").all_text_contents()
+    tokens_before = figure.locator(".xp-view-table").first.locator(".xp-variant:not([hidden]) tbody th").all_text_contents()
     figure.get_by_role("button", name="the money bank", exact=True).click()
     expect(bank_row.locator("td").nth(0)).to_have_text(query_before)
-    tokens = figure.locator(".xp-view-table .xp-variant:not([hidden]) tbody th").all_text_contents()
+    tokens = figure.locator(".xp-view-table").first.locator(".xp-variant:not([hidden]) tbody th").all_text_contents()
     assert tokens_before == ["the", "river", "bank"] and tokens == ["the", "money", "bank"]
 
 
@@ -199,7 +199,7 @@ def test_editing_a_coefficient_recomputes_in_python_with_the_same_module(fixture
     assert view_texts(figure) == [text_of(markup) for markup in expected]
     figure.get_by_role("button", name="the money bank", exact=True).click()
     money = engine.recompute("odna_holova.explorables.query_match", {"preset": 2, "sentence": 1, "wq": wq}, "uk")["views"]
-    expect(figure.locator(".xp-view-table .xp-live")).to_have_text(text_of(money[2]), timeout=60_000)
+    expect(figure.locator(".xp-view-table").first.locator(".xp-live")).to_have_text(text_of(money[2]), timeout=60_000)
     figure.get_by_role("button", name="Структура", exact=True).click()
     expect(figure).to_have_attribute("data-shown", "precomputed")
     expect(box).to_have_value("0,00")
@@ -282,7 +282,7 @@ def test_the_fixture_page_fits_a_375_pixel_screen_and_its_wide_tables_scroll_by_
     page.goto(fixture_server.url(PAGE))
     expect(page.locator("#explorable-3")).to_have_attribute("data-ready", "true")
     width = page.evaluate("() => document.documentElement.scrollWidth")
-    table = page.locator("#explorable-1 .xp-view-table")
+    table = page.locator("#explorable-1 .xp-view-table").first
     assert page.evaluate("(box) => box.scrollWidth > box.clientWidth", table.element_handle())
     table.focus()
     page.keyboard.press("ArrowRight")

@@ -294,6 +294,30 @@ def test_every_preset_and_sentence_matches_a_direct_computation(preset, sentence
     assert np.linalg.norm(np.array([0.5, 0.5, 0.8, 0.2]) @ PRESETS[preset]) == pytest.approx(3.0)
 
 
+@pytest.mark.parametrize("sentence", ["river", "money"])
+def test_the_query_against_water_avoids_river_and_the_zero_query_weighs_every_token_alike(sentence):
+    from odna_holova.explorables.query_match import PRESETS, SENTENCES, match
+    against = direct_bank_weights(PRESETS["against_water"], SENTENCES[sentence])
+    assert match(PRESETS["against_water"], sentence)[3] == pytest.approx(against)
+    if sentence == "river":
+        assert against.argmin() == 1 and against[1] < against[0]  # bank now avoids river, below the empty the
+    assert match(PRESETS["zero"], sentence)[3] == pytest.approx(np.full(3, 1 / 3))
+    summary = Text("s").render(engine.load("odna_holova.explorables.query_match").compute((4, 0))["summary"], "uk")
+    assert "Усі ваги bank рівні, 33,3%" in summary
+
+
+@pytest.mark.parametrize("preset", ["finance", "water", "structure", "against_water"])
+def test_each_score_is_split_into_per_axis_contributions_that_sum_to_it(preset):
+    from odna_holova.explorables.query_match import PRESETS, SENTENCES, contributions, match
+    Q, K, scores, _ = match(PRESETS[preset], "river")
+    for j in range(len(SENTENCES["river"])):
+        parts = contributions(Q[-1], K[j])
+        assert parts == pytest.approx([Q[-1][c] * K[j][c] / np.sqrt(3) for c in range(3)])
+        assert parts.sum() == pytest.approx(scores[j])
+    table = engine.recompute("odna_holova.explorables.query_match", {"preset": 2, "sentence": 0}, "uk")["views"][3]
+    assert "<td>1,732</td>" in table  # river's water contribution with the structure preset: 3 × 1 / √3
+
+
 def test_switching_sentences_keeps_banks_query_and_changes_the_keys():
     from odna_holova.explorables.query_match import PRESETS, match
     Q_river, K_river, _, _ = match(PRESETS["finance"], "river")
