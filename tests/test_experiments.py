@@ -57,7 +57,7 @@ def test_every_gradient_the_stepper_shows_matches_finite_differences_of_its_loss
     found = walkthrough.state(update, first)
     words, target = found["stages"][0]["words"], found["stages"][0]["target"]
     model = walkthrough.model()
-    walkthrough._load(model, walkthrough.parameters_after(update, first))
+    walkthrough.load(model, walkthrough.parameters_after(update, first))
     ids = np.array([walkthrough.SENSE_VOCAB[word] for word in words])
 
     def loss():

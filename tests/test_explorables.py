@@ -13,7 +13,7 @@ from course import numbers
 from course.attention import softmax
 from course.display import Figure, heatmap
 from course.explorables import call, engine
-from course.explorables.engine import Choice, Explorable, Matrix, Number, Radio, Stepper, Table, Text, Value
+from course.explorables.engine import Choice, Explorable, Line, Matrix, Number, Radio, Stepper, Table, Text, Value
 from course.numbers import number
 from coursebuild import explorables as build_side
 from coursebuild.sanitize import ATTRIBUTES, ELEMENTS
@@ -184,6 +184,40 @@ def test_views_render_their_numbers_in_the_lessons_language():
 def test_a_stepper_has_one_value_per_step_starting_at_the_first():
     stepper = Stepper("s", "S", ["one", "two", "three"])
     assert stepper.options == [(0, "one"), (1, "two"), (2, "three")] and stepper.value == 0
+
+
+def test_a_stepper_shows_its_label_and_a_leap_button_only_when_it_declares_one():
+    plain = build_side.stepper_html(Stepper("s", "Steps", ["a", "b"]), 1, STRINGS, "es")
+    assert '<span class="xp-label" id="xp-1-s">Steps</span>' in plain and 'aria-labelledby="xp-1-s"' in plain
+    assert "data-step=\"leap\"" not in plain
+    leaping = build_side.stepper_html(Stepper("s", "Steps", list("abcdefghijkl"), leap=(10, "+10 pasos")), 1,
+                                      STRINGS, "es")
+    assert '<button type="button" class="button" data-step="leap" data-leap="10">+10 pasos</button>' in leaping
+
+
+LINE = {"x": [0, 1, 2, 3], "series": [("a", [1.0, 0.5, 0.25, 0.0]), ("b <&>", [0.5, 1.0, 0.5, 0.25])],
+        "marks": [(2, "both right")], "title": "Loss", "x_label": "updates", "y_label": "loss"}
+
+
+def test_a_line_draws_each_series_with_its_own_marker_and_the_mark_where_it_is_declared():
+    markup = Line("l", spec=".2f").render(LINE, "uk")
+    svg = markup[:markup.index("</svg>")]
+    assert svg.count("<circle") == 4 + 1 and svg.count("<rect x=") == 4 + 1  # four points and a legend entry each
+    assert "b &lt;&amp;&gt;" in svg and "<b" not in svg.replace("<b ", "")
+    rule = re.search(r'<line class="line-mark" x1="([\d.]+)"', svg)
+    left, width = Line.LEFT, Line.WIDTH - Line.LEFT - Line.RIGHT
+    assert float(rule.group(1)) == pytest.approx(left + width * 2 / 3, abs=0.1)
+    assert "<td>0,25</td>" in markup and "1,00" in svg  # the table of points and the top of the y axis, in Ukrainian
+    tags = set(re.findall(r"<([a-z]+)", markup))
+    attributes = set(re.findall(r' ([a-z-]+)="', markup))
+    assert tags <= set(ELEMENTS) and attributes <= set(ATTRIBUTES)
+
+
+def test_a_line_names_what_is_wrong_with_its_data():
+    assert "non-empty 'x'" in Line("l").check({"x": [], "series": []})
+    assert "one per x" in Line("l").check({"x": [0, 1], "series": [("a", [1.0])]})
+    assert "1 to 3 series" in Line("l").check({"x": [0], "series": [("s", [0.0])] * 4})
+    assert Line("l").check(LINE) is None
 
 
 def test_a_lesson_naming_no_explorable_module_fails_the_build_at_its_line(tmp_path, capsys):
