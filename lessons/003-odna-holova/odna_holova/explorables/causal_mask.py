@@ -1,10 +1,10 @@
-"""Causal masking: the attention map of «the river bank» and «bank of the river», bidirectional or causal.
+"""Causal masking: the attention map of «by the river bank» and «bank of the river», bidirectional or causal.
 
 Lesson 003's hand-made vectors with identity projections (d_k = 4): scores X Xᵀ / √4;
-«of», like «the», carries only the generic coordinate.
+«by» and «of», like «the», carry only the generic coordinate.
 The causal mask sets the scores above the diagonal to −∞ before the softmax, so
 exp(−∞) = 0 gives future positions no weight and each row renormalises over the
-positions up to its own. In «the river bank» bank's row is the same either way; in
+positions up to its own. In «by the river bank» bank's row is the same either way; in
 «bank of the river» the causal bank can read only itself, and each later row spreads
 its weight over the positions before it.
 """
@@ -16,8 +16,9 @@ from course.explorables.engine import Choice, Explorable, Heatmap, Table, Text, 
 
 from .query_match import EMBEDDINGS
 
-WORDS = dict(EMBEDDINGS, of=EMBEDDINGS["the"])
-SENTENCES = (("the river bank", ("the", "river", "bank")), ("bank of the river", ("bank", "of", "the", "river")))
+WORDS = dict(EMBEDDINGS, by=EMBEDDINGS["the"], of=EMBEDDINGS["the"])
+SENTENCES = (("by the river bank", ("by", "the", "river", "bank")),
+             ("bank of the river", ("bank", "of", "the", "river")))
 
 
 def weights(tokens, causal):
