@@ -155,9 +155,9 @@ def view_texts(figure):
 def test_the_query_presets_and_sentences_show_the_states_py_computed_before_python_loads(fixture_page):
     figure = fixture_page.locator("#explorable-1")
     assert view_texts(figure) == drawn("odna_holova.explorables.query_match", (2, 0))
-    weights = figure.locator(".xp-view-table .xp-variant:not([hidden]) tbody td:nth-child(5)")
+    weights = figure.locator(".xp-view-table").first.locator(".xp-variant:not([hidden]) tbody td:nth-child(5)")
     expect(weights).to_have_text(["11,1%", "62,6%", "26,3%"])
-    for preset, name in enumerate(["Фінанси", "Вода", "Структура"]):
+    for preset, name in enumerate(["Фінанси", "Вода", "Структура", "Проти води", "Нульовий запит"]):
         for sentence, words in enumerate(["the river bank", "the money bank"]):
             figure.get_by_role("button", name=name, exact=True).click()
             figure.get_by_role("button", name=words, exact=True).click()
@@ -176,12 +176,12 @@ def test_a_preset_writes_its_matrix_into_the_coefficient_boxes(fixture_page):
 
 def test_switching_sentences_keeps_banks_query_and_changes_the_keys(fixture_page):
     figure = fixture_page.locator("#explorable-1")
-    bank_row = figure.locator(".xp-view-table .xp-variant:not([hidden]) tbody tr").last
+    bank_row = figure.locator(".xp-view-table").first.locator(".xp-variant:not([hidden]) tbody tr").last
     query_before = bank_row.locator("td").nth(0).text_content()
-    tokens_before = figure.locator(".xp-view-table .xp-variant:not([hidden]) tbody th").all_text_contents()
+    tokens_before = figure.locator(".xp-view-table").first.locator(".xp-variant:not([hidden]) tbody th").all_text_contents()
     figure.get_by_role("button", name="the money bank", exact=True).click()
     expect(bank_row.locator("td").nth(0)).to_have_text(query_before)
-    tokens = figure.locator(".xp-view-table .xp-variant:not([hidden]) tbody th").all_text_contents()
+    tokens = figure.locator(".xp-view-table").first.locator(".xp-variant:not([hidden]) tbody th").all_text_contents()
     assert tokens_before == ["the", "river", "bank"] and tokens == ["the", "money", "bank"]
 
 
@@ -199,7 +199,7 @@ def test_editing_a_coefficient_recomputes_in_python_with_the_same_module(fixture
     assert view_texts(figure) == [text_of(markup) for markup in expected]
     figure.get_by_role("button", name="the money bank", exact=True).click()
     money = engine.recompute("odna_holova.explorables.query_match", {"preset": 2, "sentence": 1, "wq": wq}, "uk")["views"]
-    expect(figure.locator(".xp-view-table .xp-live")).to_have_text(text_of(money[2]), timeout=60_000)
+    expect(figure.locator(".xp-view-table").first.locator(".xp-live")).to_have_text(text_of(money[2]), timeout=60_000)
     figure.get_by_role("button", name="Структура", exact=True).click()
     expect(figure).to_have_attribute("data-shown", "precomputed")
     expect(box).to_have_value("0,00")
@@ -218,37 +218,32 @@ def test_a_coefficient_that_is_not_a_number_is_named_and_the_figure_keeps_its_nu
     assert view_texts(figure) == drawn("odna_holova.explorables.query_match", (2, 0))
 
 
-def test_the_stepper_walks_the_tower_example_by_keyboard(fixture_page):
+def test_the_two_tower_toggles_reach_all_four_states_by_keyboard(fixture_page):
     figure = fixture_page.locator("#explorable-2")
-    next_button = figure.get_by_role("button", name=STRINGS["explorable_next"])
-    next_button.focus()
-    for step in (1, 2):
-        fixture_page.keyboard.press("Enter")
-        expect(figure).to_have_attribute("data-key", str(step))
-        assert view_texts(figure) == drawn("odna_holova.explorables.match_content", (step,))
-    expect(next_button).to_be_focused()
-    expect(next_button).to_have_attribute("aria-disabled", "true")
-    expect(figure.locator(".xp-step:not([hidden])")).to_have_text(
-        STRINGS["explorable_step"].format(n=3, total=3, title="Обмін значень: Wq = swap, Wv = swap"))
-    fixture_page.keyboard.press("Shift+Tab")
-    fixture_page.keyboard.press("Space")
-    expect(figure).to_have_attribute("data-key", "1")
-    figure.get_by_role("button", name=STRINGS["explorable_reset"]).press("Enter")
-    expect(figure).to_have_attribute("data-key", "0")
+    query = figure.get_by_role("button", name="Переставити запит: Wq = swap")
+    values = figure.get_by_role("button", name="Переставити значення: Wv = swap")
     weights = figure.locator(".xp-view-table .xp-variant:not([hidden]) tbody td:nth-child(4)")
     expect(weights).to_have_text(["0,2483", "0,2483", "0,5035"])
+    for toggle, press, state in ((values, "Space", (0, 1)), (query, "Enter", (1, 1)), (values, "Space", (1, 0))):
+        toggle.focus()
+        fixture_page.keyboard.press(press)
+        expect(figure).to_have_attribute("data-key", "{}-{}".format(*state))
+        expect(query).to_have_attribute("aria-pressed", "true" if state[0] else "false")
+        expect(values).to_have_attribute("aria-pressed", "true" if state[1] else "false")
+        assert view_texts(figure) == drawn("odna_holova.explorables.match_content", state)
+    expect(weights).to_have_text(["0,2483", "0,5035", "0,2483"])
 
 
 def test_the_causal_toggle_masks_the_future_by_keyboard(fixture_page):
     figure = fixture_page.locator("#explorable-3")
-    toggle = figure.get_by_role("button", name="Каузальна маска (−∞ над діагоналлю)")
-    figure.get_by_role("button", name="bank river", exact=True).click()
+    toggle = figure.get_by_role("button", name="Причинна маска (−∞ над діагоналлю)")
+    figure.get_by_role("button", name="bank of the river", exact=True).click()
     toggle.focus()
     fixture_page.keyboard.press("Space")
     expect(toggle).to_have_attribute("aria-pressed", "true")
     expect(figure).to_have_attribute("data-key", "1-1")
     assert view_texts(figure) == drawn("odna_holova.explorables.causal_mask", (1, 1))
-    expect(figure.locator(".xp-view-text")).to_contain_text("bank 1,00, river 0,00")
+    expect(figure.locator(".xp-view-text")).to_contain_text("bank 1,00, of 0,00, the 0,00, river 0,00")
     fixture_page.keyboard.press("Enter")
     expect(toggle).to_have_attribute("aria-pressed", "false")
     assert view_texts(figure) == drawn("odna_holova.explorables.causal_mask", (1, 0))
@@ -266,8 +261,8 @@ def test_the_fixture_page_has_no_serious_axe_violations_even_after_an_edit(brows
     page.goto(fixture_server.url(PAGE))
     figure = page.locator("#explorable-1")
     expect(figure).to_have_attribute("data-ready", "true")
-    page.locator("#explorable-2").get_by_role("button", name=STRINGS["explorable_next"]).click()
-    page.locator("#explorable-3").get_by_role("button", name="Каузальна маска (−∞ над діагоналлю)").click()
+    page.locator("#explorable-2").get_by_role("button", name="Переставити значення: Wv = swap").click()
+    page.locator("#explorable-3").get_by_role("button", name="Причинна маска (−∞ над діагоналлю)").click()
     figure.get_by_text("Змінити коефіцієнти Wq").click()
     box = figure.get_by_label("Змінити коефіцієнти Wq: рядок вода, стовпець вода")
     box.fill("1")
@@ -287,7 +282,7 @@ def test_the_fixture_page_fits_a_375_pixel_screen_and_its_wide_tables_scroll_by_
     page.goto(fixture_server.url(PAGE))
     expect(page.locator("#explorable-3")).to_have_attribute("data-ready", "true")
     width = page.evaluate("() => document.documentElement.scrollWidth")
-    table = page.locator("#explorable-1 .xp-view-table")
+    table = page.locator("#explorable-1 .xp-view-table").first
     assert page.evaluate("(box) => box.scrollWidth > box.clientWidth", table.element_handle())
     table.focus()
     page.keyboard.press("ArrowRight")

@@ -13,7 +13,7 @@ from course import numbers
 from course.attention import softmax
 from course.display import Figure, heatmap
 from course.explorables import call, engine
-from course.explorables.engine import Choice, Explorable, Matrix, Number, Radio, Stepper, Table, Text, Value
+from course.explorables.engine import Choice, Explorable, Line, Matrix, Number, Radio, Stepper, Table, Text, Value
 from course.numbers import number
 from coursebuild import explorables as build_side
 from coursebuild.sanitize import ATTRIBUTES, ELEMENTS
@@ -207,6 +207,40 @@ def test_a_stepper_has_one_value_per_step_starting_at_the_first():
     assert stepper.options == [(0, "one"), (1, "two"), (2, "three")] and stepper.value == 0
 
 
+def test_a_stepper_shows_its_label_and_a_leap_button_only_when_it_declares_one():
+    plain = build_side.stepper_html(Stepper("s", "Steps", ["a", "b"]), 1, STRINGS, "es")
+    assert '<span class="xp-label" id="xp-1-s">Steps</span>' in plain and 'aria-labelledby="xp-1-s"' in plain
+    assert "data-step=\"leap\"" not in plain
+    leaping = build_side.stepper_html(Stepper("s", "Steps", list("abcdefghijkl"), leap=(10, "+10 pasos")), 1,
+                                      STRINGS, "es")
+    assert '<button type="button" class="button" data-step="leap" data-leap="10">+10 pasos</button>' in leaping
+
+
+LINE = {"x": [0, 1, 2, 3], "series": [("a", [1.0, 0.5, 0.25, 0.0]), ("b <&>", [0.5, 1.0, 0.5, 0.25])],
+        "marks": [(2, "both right")], "title": "Loss", "x_label": "updates", "y_label": "loss"}
+
+
+def test_a_line_draws_each_series_with_its_own_marker_and_the_mark_where_it_is_declared():
+    markup = Line("l", spec=".2f").render(LINE, "uk")
+    svg = markup[:markup.index("</svg>")]
+    assert svg.count("<circle") == 4 + 1 and svg.count("<rect x=") == 4 + 1  # four points and a legend entry each
+    assert "b &lt;&amp;&gt;" in svg and "<b" not in svg.replace("<b ", "")
+    rule = re.search(r'<line class="line-mark" x1="([\d.]+)"', svg)
+    left, width = Line.LEFT, Line.WIDTH - Line.LEFT - Line.RIGHT
+    assert float(rule.group(1)) == pytest.approx(left + width * 2 / 3, abs=0.1)
+    assert "<td>0,25</td>" in markup and "1,00" in svg  # the table of points and the top of the y axis, in Ukrainian
+    tags = set(re.findall(r"<([a-z]+)", markup))
+    attributes = set(re.findall(r' ([a-z-]+)="', markup))
+    assert tags <= set(ELEMENTS) and attributes <= set(ATTRIBUTES)
+
+
+def test_a_line_names_what_is_wrong_with_its_data():
+    assert "non-empty 'x'" in Line("l").check({"x": [], "series": []})
+    assert "one per x" in Line("l").check({"x": [0, 1], "series": [("a", [1.0])]})
+    assert "1 to 3 series" in Line("l").check({"x": [0], "series": [("s", [0.0])] * 4})
+    assert Line("l").check(LINE) is None
+
+
 def test_a_lesson_naming_no_explorable_module_fails_the_build_at_its_line(tmp_path, capsys):
     lesson = tmp_path / "lessons" / "01-x"
     lesson.mkdir(parents=True)
@@ -315,6 +349,30 @@ def test_every_preset_and_sentence_matches_a_direct_computation(preset, sentence
     assert np.linalg.norm(np.array([0.5, 0.5, 0.8, 0.2]) @ PRESETS[preset]) == pytest.approx(3.0)
 
 
+@pytest.mark.parametrize("sentence", ["river", "money"])
+def test_the_query_against_water_avoids_river_and_the_zero_query_weighs_every_token_alike(sentence):
+    from odna_holova.explorables.query_match import PRESETS, SENTENCES, match
+    against = direct_bank_weights(PRESETS["against_water"], SENTENCES[sentence])
+    assert match(PRESETS["against_water"], sentence)[3] == pytest.approx(against)
+    if sentence == "river":
+        assert against.argmin() == 1 and against[1] < against[0]  # bank now avoids river, below the empty the
+    assert match(PRESETS["zero"], sentence)[3] == pytest.approx(np.full(3, 1 / 3))
+    summary = Text("s").render(engine.load("odna_holova.explorables.query_match").compute((4, 0))["summary"], "uk")
+    assert "Усі ваги bank рівні, 33,3%" in summary
+
+
+@pytest.mark.parametrize("preset", ["finance", "water", "structure", "against_water"])
+def test_each_score_is_split_into_per_axis_contributions_that_sum_to_it(preset):
+    from odna_holova.explorables.query_match import PRESETS, SENTENCES, contributions, match
+    Q, K, scores, _ = match(PRESETS[preset], "river")
+    for j in range(len(SENTENCES["river"])):
+        parts = contributions(Q[-1], K[j])
+        assert parts == pytest.approx([Q[-1][c] * K[j][c] / np.sqrt(3) for c in range(3)])
+        assert parts.sum() == pytest.approx(scores[j])
+    table = engine.recompute("odna_holova.explorables.query_match", {"preset": 2, "sentence": 0}, "uk")["views"][3]
+    assert "<td>1,732</td>" in table  # river's water contribution with the structure preset: 3 × 1 / √3
+
+
 def test_switching_sentences_keeps_banks_query_and_changes_the_keys():
     from odna_holova.explorables.query_match import PRESETS, match
     Q_river, K_river, _, _ = match(PRESETS["finance"], "river")
@@ -331,47 +389,63 @@ def test_edited_coefficients_are_computed_like_the_presets():
         engine.recompute("odna_holova.explorables.query_match", {"preset": 0, "sentence": 1, "wq": [[1.0]]}, "en")
 
 
-def test_the_tower_steps_give_the_seeds_weights_and_mixtures():
+@pytest.mark.parametrize("swap_query", [False, True])
+@pytest.mark.parametrize("swap_values", [False, True])
+def test_every_tower_state_matches_a_direct_computation(swap_query, swap_values):
     from odna_holova.explorables.match_content import head
     X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0]])
     swap = np.array([[0.0, 1.0], [1.0, 0.0]])
-    for step, (W_q, W_v) in enumerate([(np.eye(2), np.eye(2)), (swap, np.eye(2)), (swap, swap)]):
-        scores = X @ (X[2] @ W_q) / np.sqrt(2)
-        weights = np.exp(scores) / np.exp(scores).sum()
-        _, _, _, got_weights, got_mixture = head(step)
-        assert got_weights == pytest.approx(weights) and got_mixture == pytest.approx(weights @ (X @ W_v))
-    assert np.round(head(0)[3], 4).tolist() == [0.2483, 0.2483, 0.5035]  # the seed's numbers
-    assert np.round(head(1)[3], 4).tolist() == [0.2483, 0.5035, 0.2483]
-    assert np.round(head(1)[4], 4).tolist() == [0.2483, 0.5035]
-    assert np.round(head(2)[4], 4).tolist() == [0.5035, 0.2483]
-    assert np.round(X[2] + head(1)[4], 4).tolist() == [1.2483, 0.5035]
+    W_q, W_v = (swap if swap_query else np.eye(2)), (swap if swap_values else np.eye(2))
+    scores = X @ (X[2] @ W_q) / np.sqrt(2)
+    weights = np.exp(scores) / np.exp(scores).sum()
+    _, _, _, got_weights, got_mixture = head(swap_query, swap_values)
+    assert got_weights == pytest.approx(weights) and got_mixture == pytest.approx(weights @ (X @ W_v))
 
 
-def test_the_tower_panel_says_what_each_step_changed():
+def test_the_tower_states_give_the_seeds_numbers_and_swapped_values_alone_mix_like_the_swapped_query():
+    from odna_holova.explorables.match_content import head
+    assert np.round(head(False, False)[3], 4).tolist() == [0.2483, 0.2483, 0.5035]  # the seed's numbers
+    assert np.round(head(True, False)[3], 4).tolist() == [0.2483, 0.5035, 0.2483]
+    assert np.round(head(True, False)[4], 4).tolist() == [0.2483, 0.5035]
+    assert np.round(head(True, True)[4], 4).tolist() == [0.5035, 0.2483]
+    values_only = head(False, True)
+    assert np.array_equal(values_only[3], head(False, False)[3])  # the weights of raw similarity...
+    assert values_only[4] == pytest.approx(head(True, False)[4])  # ...mix what the swapped query mixes
+
+
+def test_the_tower_panel_names_the_state_with_other_weights_and_the_same_mixture():
     explorable = engine.load("odna_holova.explorables.match_content")
-    texts = [Text("q").render(explorable.compute((step,))["query"], "uk") for step in range(3)]
-    assert "змінилися ваги" in texts[1] and "Eiffel" in texts[1]
-    assert "Ваги ті самі" in texts[2]
+    texts = {key: Text("m").render(explorable.compute(key)["mixture"], "uk") for key in
+             [(False, False), (True, False), (False, True), (True, True)]}
+    assert "бере tower" in texts[(False, True)] and "бере Eiffel" in texts[(True, False)]
+    assert "«переставлено лише запит», хоча ваги там інші" in texts[(False, True)]
+    assert "«сира схожість», хоча ваги там інші" in texts[(True, True)]
 
 
-@pytest.mark.parametrize("sentence", [("river", "bank"), ("bank", "river")])
-def test_the_causal_mask_gives_the_future_no_weight_and_rows_still_sum_to_one(sentence):
+@pytest.mark.parametrize("sentence", [("by", "the", "river", "bank"), ("bank", "of", "the", "river")])
+def test_the_causal_mask_gives_the_future_no_weight_and_each_row_renormalises_over_its_past(sentence):
     from odna_holova.explorables.causal_mask import weights
-    vectors = {"river": [0, 1.0, 0, 0.2], "bank": [0.5, 0.5, 0.8, 0.2]}
+    vectors = {"the": [0, 0, 0, 1.0], "by": [0, 0, 0, 1.0], "of": [0, 0, 0, 1.0], "river": [0, 1.0, 0, 0.2],
+               "bank": [0.5, 0.5, 0.8, 0.2]}
     X = np.array([vectors[token] for token in sentence])
     scores = X @ X.T / 2
     both = np.exp(scores) / np.exp(scores).sum(axis=1, keepdims=True)
     _, bidirectional = weights(sentence, False)
     _, causal = weights(sentence, True)
     assert bidirectional == pytest.approx(both)
-    assert causal[0].tolist() == [1.0, 0.0] and causal[1] == pytest.approx(both[1])
-    assert np.allclose(causal.sum(axis=1), 1.0)
+    for i in range(len(sentence)):
+        past = np.exp(scores[i, :i + 1]) / np.exp(scores[i, :i + 1]).sum()
+        assert causal[i, :i + 1] == pytest.approx(past) and not causal[i, i + 1:].any()
+    assert causal[-1] == pytest.approx(both[-1])
 
 
-def test_in_bank_river_the_causal_bank_reads_only_itself_and_in_river_bank_its_row_is_unchanged():
+def test_in_bank_of_the_river_the_causal_bank_reads_only_itself_and_in_by_the_river_bank_its_row_is_unchanged():
     glue = engine.load("odna_holova.explorables.causal_mask").glue()
-    assert glue["cm_bank_river_causal_bank"] == 1.0 and glue["cm_bank_river_causal_river"] == 0.0
-    assert glue["cm_river_bank_causal_bank"] == pytest.approx(glue["cm_river_bank_bidirectional_bank"])
+    assert glue["cm_bank_of_the_river_causal_bank_bank"] == 1.0
+    assert glue["cm_bank_of_the_river_causal_bank_river"] == 0.0
+    assert glue["cm_by_the_river_bank_causal_bank_river"] == pytest.approx(
+        glue["cm_by_the_river_bank_bidirectional_bank_river"])
+    assert glue["cm_bank_of_the_river_causal_of_bank"] + glue["cm_bank_of_the_river_causal_of_of"] == pytest.approx(1)
     table = engine.recompute("odna_holova.explorables.causal_mask", {"sentence": 1, "causal": 1}, "uk")["views"][1]
     assert "<td>−∞</td>" in table
 

@@ -182,7 +182,7 @@ def test_a_new_key_changes_a_weight_and_the_masks_are_explained_by_computed_numb
     assert glued["paris_no"] == "0,5035"
     scores = sentence("bank", "river") @ sentence("bank", "river").T / 2
     assert glued["zero_leak"] == "{:.3f}".format(softmax(np.array([scores[0, 0], 0.0]))[1]).replace(".", ",")
-    assert glued["cm_bank_river_causal_bank"] == "1,00"
+    assert glued["cm_bank_of_the_river_causal_bank_bank"] == "1,00"
 
 
 PAGE = SLUG + "/index.html"
@@ -200,19 +200,19 @@ def quiz_verdict(page, number):
 def test_the_quiz_marks_right_and_wrong_answers_in_the_page(page, course_server):
     from playwright.sync_api import expect
     page.goto(course_server.url(PAGE))
-    field = page.locator("#quiz-1 input[type=text]")
+    field = page.locator("#quiz-4 input[type=text]")
     field.fill("0,28")
-    expect(quiz_verdict(page, 1)).to_have_text("Правильно.")
+    expect(quiz_verdict(page, 4)).to_have_text("Правильно.")
     field.fill("0,31")
-    expect(quiz_verdict(page, 1)).to_have_text("Не зовсім.")
+    expect(quiz_verdict(page, 4)).to_have_text("Не зовсім.")
     page.locator("#quiz-3 input").nth(1).check()
     expect(quiz_verdict(page, 3)).to_have_text("Не зовсім.")
-    options = page.locator("#quiz-4 input")
+    options = page.locator("#quiz-6 input")
     for index in (0, 1, 2):
         options.nth(index).check()
-    expect(quiz_verdict(page, 4)).to_have_text("Правильно.")
-    page.locator("#quiz-6 input[type=text]").fill("0,2483")
     expect(quiz_verdict(page, 6)).to_have_text("Правильно.")
+    page.locator("#quiz-8 input[type=text]").fill("0,2483")
+    expect(quiz_verdict(page, 8)).to_have_text("Правильно.")
 
 
 def submit(page, code):
@@ -251,10 +251,10 @@ def test_no_serious_axe_violations_after_a_learner_has_used_lesson_003(browser, 
     context = browser.new_context(bypass_csp=True, color_scheme=scheme)
     page = context.new_page()
     page.goto(course_server.url(PAGE))
-    page.locator("#quiz-2 input").nth(1).check()
-    quiz_verdict(page, 2)
-    page.locator("#quiz-1 input[type=text]").fill("не число")
-    quiz_verdict(page, 1)
+    page.locator("#quiz-5 input").nth(1).check()
+    quiz_verdict(page, 5)
+    page.locator("#quiz-4 input[type=text]").fill("не число")
+    quiz_verdict(page, 4)
     exercise = submit(page, (FOLDER / "wrong" / "no_mask.py").read_text())
     expect(exercise.locator(".check-fail")).to_contain_text("маски немає")
     exercise.locator("[data-action=hint]").click()

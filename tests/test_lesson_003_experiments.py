@@ -9,7 +9,7 @@ from odna_holova import walkthrough
 from odna_holova.explorables import training_walk
 from playwright.sync_api import expect
 from test_browser_explorable import STRINGS, text_of, view_texts
-from test_lesson_003 import PAGE, SLUG
+from test_lesson_003 import AXE, PAGE, SLUG
 
 from course.explorables import engine
 
@@ -31,10 +31,10 @@ def uk(values):
                            for value in values) + "]"
 
 
-@pytest.mark.parametrize("first, update", [(0, 0), (1, 0), (0, 9), (1, 15)])
-def test_the_gradients_stage_shows_every_groups_gradient_from_the_toolkit_and_the_absent_rows_zero(first, update):
-    found = walkthrough.state(update, first)["stages"][GRADIENTS]
-    rows = table_rows("odna_holova.explorables.training_walk", (first, GRADIENTS, update))
+@pytest.mark.parametrize("update", [0, 1, 9, 15, 31])
+def test_the_gradients_stage_shows_every_groups_gradient_from_the_toolkit_and_the_absent_rows_zero(update):
+    found = walkthrough.state(update, 0)["stages"][GRADIENTS]
+    rows = table_rows("odna_holova.explorables.training_walk", (GRADIENTS, update))
     assert [row[0] for row in rows] == ["E[{}]".format(word) for word in walkthrough.WORDS] + [
         "Wq", "Wk", "Wv", "класифікатор W", "зсув b"]
     for i, word in enumerate(walkthrough.WORDS):
@@ -46,24 +46,42 @@ def test_the_gradients_stage_shows_every_groups_gradient_from_the_toolkit_and_th
 
 
 def test_the_update_stage_is_the_next_updates_starting_point_and_the_stepper_alternates_sentences():
-    after = table_rows("odna_holova.explorables.training_walk", (0, UPDATE, 3))
+    after = table_rows("odna_holova.explorables.training_walk", (UPDATE, 3))
     before_next = walkthrough.state(4, 0)["stages"][1]["E"]
     assert [row[1] for row in after[:4]] == [uk(row) for row in before_next]
-    status = [engine.load("odna_holova.explorables.training_walk").compute((0, 0, n))["status"][1][1]["s"] for n in range(4)]
+    status = [engine.load("odna_holova.explorables.training_walk").compute((0, n))["status"][1][1]["s"] for n in range(4)]
     assert status == ["«the river bank»", "«the money bank»"] * 2
-    reset = engine.load("odna_holova.explorables.training_walk").compute((1, 1, 0))
+    reset = engine.load("odna_holova.explorables.training_walk").compute((1, 0))
     np.testing.assert_allclose([row[1] for row in reset["numbers"]["rows"]],
                                walkthrough.model().parameters()["embedding.E"], atol=1e-6)
 
 
 def test_an_update_number_typed_past_the_precomputed_ones_is_computed_by_the_same_module():
-    late = walkthrough.PRECOMPUTED + 24
-    drawn = engine.recompute("odna_holova.explorables.training_walk", {"first": 1, "stage": 5, "update": 0, "more": late}, "uk")["views"]
+    late = training_walk.UPDATES + 24
+    drawn = engine.recompute("odna_holova.explorables.training_walk", {"stage": 5, "update": 0, "more": late}, "uk")["views"]
     assert "Виконано оновлень: {}".format(late) in text_of(drawn[0])
-    loss = walkthrough.state(late, 1)["stages"][5]["loss"]
+    loss = walkthrough.state(late, 0)["stages"][5]["loss"]
     assert "{:.4f}".format(loss).replace(".", ",") in text_of(drawn[1])
-    far = engine.recompute("odna_holova.explorables.training_walk", {"first": 0, "stage": 0, "update": 0, "more": 10 ** 6}, "uk")["views"]
+    far = engine.recompute("odna_holova.explorables.training_walk", {"stage": 0, "update": 0, "more": 10 ** 6}, "uk")["views"]
     assert "Виконано оновлень: {}".format(training_walk.MOST_UPDATES) in text_of(far[0])
+
+
+def test_the_loss_line_shows_both_sentences_losses_and_marks_the_update_from_which_both_are_right():
+    from course.nn.layers import cross_entropy
+    line = engine.load("odna_holova.explorables.training_walk").compute((0, 0))["losses"]
+    net, right = walkthrough.model(), []
+    for update in range(training_walk.UPDATES):
+        walkthrough.load(net, walkthrough.parameters_after(update, 0))
+        verdicts = []
+        for s, (words, target) in enumerate(walkthrough.EXAMPLES):
+            logits = net.forward(np.array([walkthrough.WORDS.index(word) for word in words]))[0]
+            loss = cross_entropy(logits[None, :], np.array([target]))[0]
+            assert line["series"][s][1][update] == pytest.approx(loss)
+            verdicts.append(int(logits.argmax()) == target)
+        right.append(all(verdicts))
+    (mark, _), = line["marks"]
+    assert all(right[mark:]) and not right[mark - 1]
+    assert engine.load("odna_holova.explorables.training_walk").compute((7, 30))["losses"] == line  # one drawing
 
 
 @pytest.fixture(scope="module")
@@ -110,35 +128,66 @@ def test_the_walk_steps_forward_back_and_resets_by_keyboard_before_python_loads(
         assert view_texts(figure) == [text_of(markup) for markup in drawn]
 
     stage_next, update_next = figure.get_by_role("button", name=STRINGS["explorable_next"]).all()
+    expect(figure.get_by_text("Етап одного оновлення", exact=True)).to_be_visible()
+    expect(figure.get_by_text("Оновлення параметрів (крок SGD на наступному реченні)", exact=True)).to_be_visible()
     stage_next.focus()
     for _ in range(GRADIENTS):
         page.keyboard.press("Enter")
-    shows((0, GRADIENTS, 0))
+    shows((GRADIENTS, 0))
     expect(figure.locator(".xp-view-table .xp-variant:not([hidden])")).to_contain_text("слова немає в реченні")
     update_next.focus()
     page.keyboard.press("Enter")
     page.keyboard.press("Space")
-    shows((0, GRADIENTS, 2))
+    shows((GRADIENTS, 2))
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Enter")
-    shows((0, GRADIENTS, 1))
+    shows((GRADIENTS, 1))
+    leap = figure.get_by_role("button", name="+10 оновлень")
+    leap.press("Enter")
+    shows((GRADIENTS, 11))
+    for _ in range(3):
+        leap.press("Enter")
+    shows((GRADIENTS, training_walk.UPDATES - 1))  # the leap stops at the last precomputed update
+    expect(leap).to_have_attribute("aria-disabled", "true")
     resets = figure.get_by_role("button", name=STRINGS["explorable_reset"]).all()
     resets[1].press("Enter")
-    shows((0, GRADIENTS, 0))
-    figure.get_by_role("button", name="the money bank", exact=True).press("Enter")
-    shows((1, GRADIENTS, 0))
-    expect(figure.locator(".xp-view-text").first).to_contain_text("«the money bank»")
+    shows((GRADIENTS, 0))
+    expect(figure.locator(".xp-view-text").first).to_contain_text("«the river bank»")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_at_375_pixels_the_walks_gradient_table_scrolls_in_its_box_and_axe_finds_nothing_serious(browser, course_server,
+                                                                                                   scheme):
+    context = browser.new_context(viewport={"width": 375, "height": 800}, bypass_csp=True, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(course_server.url(PAGE))
+    figure = page.locator("#explorable-3")
+    expect(figure).to_have_attribute("data-ready", "true")
+    stage_next = figure.get_by_role("button", name=STRINGS["explorable_next"]).first
+    for _ in range(GRADIENTS):
+        stage_next.click()
+    expect(figure).to_have_attribute("data-key", "{}-0".format(GRADIENTS))
+    table = figure.locator(".xp-view-table")
+    assert page.evaluate("(box) => box.scrollWidth > box.clientWidth", table.element_handle())
+    table.focus()
+    page.keyboard.press("ArrowRight")
+    expect(table).not_to_have_js_property("scrollLeft", 0)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("() => axe.run('#explorable-3', {resultTypes: ['violations']})")
+    context.close()
+    assert [v["id"] for v in result["violations"] if v["impact"] in ("serious", "critical")] == []
 
 
 def test_an_update_number_typed_past_the_precomputed_ones_is_computed_in_the_page_by_python(page, course_server):
     page.goto(course_server.url(PAGE))
     figure = page.locator("#explorable-3")
     expect(figure).to_have_attribute("data-ready", "true")
-    late = walkthrough.PRECOMPUTED + 24
-    box = figure.get_by_label("Або номер оновлення понад {} (рахує Python)".format(walkthrough.PRECOMPUTED - 1))
+    late = training_walk.UPDATES + 24
+    box = figure.get_by_label("Або номер оновлення понад {} (рахує Python)".format(training_walk.UPDATES - 1))
     box.fill(str(late))
     box.press("Enter")
     expect(figure).to_have_attribute("data-shown", "live", timeout=120_000)
-    expected = engine.recompute("odna_holova.explorables.training_walk", {"first": 0, "stage": 0, "update": 0, "more": late}, "uk")["views"]
+    expected = engine.recompute("odna_holova.explorables.training_walk", {"stage": 0, "update": 0, "more": late}, "uk")["views"]
     expect(figure.locator(".xp-view-text").first).to_contain_text("Виконано оновлень: {}".format(late))
     assert view_texts(figure) == [text_of(markup) for markup in expected]

@@ -86,7 +86,8 @@ def keep_punctuation_with_math(html_text):
 def _code_block(token):
     """An ordinary fenced code block, highlighted at build time."""
     language = token.info.strip().split()[0] if token.info.strip() else "text"
-    return '<pre class="code highlight"><code>{}</code></pre>\n'.format(highlight(token.content, language))
+    # a long line scrolls the block sideways, so it takes the focus to be scrolled by keyboard
+    return '<pre class="code highlight" tabindex="0"><code>{}</code></pre>\n'.format(highlight(token.content, language))
 
 
 def page(lang, title, body, strings, root, data=None, extra_class=""):

@@ -49,8 +49,9 @@ export class Explorable {
     } else if (kind === "stepper") {
       const last = control.querySelectorAll(".xp-step").length - 1;
       const moves = { previous: (i) => Math.max(i - 1, 0), next: (i) => Math.min(i + 1, last), reset: () => 0 };
+      moves.leap = (i, button) => Math.min(i + Number(button.dataset.leap), last);
       for (const button of control.querySelectorAll("[data-step]")) {
-        button.addEventListener("click", () => this.choose(control, moves[button.dataset.step](index(control))));
+        button.addEventListener("click", () => this.choose(control, moves[button.dataset.step](index(control), button)));
       }
     }
   }
@@ -198,7 +199,9 @@ function showControl(control, position) {
     // aria-disabled, not disabled: the focused button keeps the focus when the walk reaches an end.
     control.querySelector("[data-step=previous]").setAttribute("aria-disabled", String(position === 0));
     control.querySelector("[data-step=reset]").setAttribute("aria-disabled", String(position === 0));
-    control.querySelector("[data-step=next]").setAttribute("aria-disabled", String(position === steps.length - 1));
+    for (const forward of control.querySelectorAll("[data-step=next], [data-step=leap]")) {
+      forward.setAttribute("aria-disabled", String(position === steps.length - 1));
+    }
   }
 }
 

@@ -25,9 +25,11 @@ import numpy as np
 from course.nn.layers import Layer, attention, attention_backward
 from course.nn.optim import Adam
 from course.nn.train import train_steps
+from course.numbers import number
 
 FEATURES = ("q1", "q2", "q3", "v1", "v2", "v3", "n1", "n2", "n3")
 ROLES = ("query",) * 3 + ("value",) * 3 + ("none",) * 3
+ROLE_NAMES = {"query": "запит", "value": "значення", "none": "жодна"}  # how the printouts name the roles
 KEYS = np.array([[1.0, 0, 0], [0, 1, 0], [0, 0, 1], [0, 0, 0]])  # (4 source slots, 3)
 QUERY_STRENGTH = 3.0
 TEACHER_Q = np.vstack([QUERY_STRENGTH * np.eye(3), np.zeros((6, 3))])  # (9, 3): reads q1 q2 q3
@@ -149,24 +151,27 @@ def interventions(head, size=1.0, count=EXAMPLES):
 
 def show_recovery(head):
     """Print, per feature, how strongly the learned query and value maps read it (teacher's in brackets)."""
-    print("feature  role    query map      value map")
+    print("ознака   роль      карта запиту   карта значень   (у дужках — учитель)")
     for row in recovery(head):
-        print("{:<8} {:<6} {:6.3f} ({:.0f})    {:6.3f} ({:.0f})".format(
-            row["feature"], row["role"], row["query"], row["query_teacher"], row["value"], row["value_teacher"]))
+        print("{:<8} {:<9} {} ({})      {} ({})".format(
+            row["feature"], ROLE_NAMES[row["role"]], number(row["query"], "6.3f"), number(row["query_teacher"], ".0f"),
+            number(row["value"], "6.3f"), number(row["value_teacher"], ".0f")))
     worst = largest_differences(head)
-    print("largest |learned - teacher|: Wq {:.3f}, Wv {:.3f}".format(worst["Wq"], worst["Wv"]))
+    print("найбільша |навчене − учитель|: Wq {}, Wv {}".format(number(worst["Wq"], ".3f"), number(worst["Wv"], ".3f")))
 
 
 def show_held_out(head):
     """Print the held-out error against the always-zero baseline, and three held-out predictions."""
     found = held_out(head)
-    print("held-out mean squared error {:.4f} (always 0: {:.4f})".format(found["mse"], found["baseline"]))
+    print("середньоквадратична похибка на відкладених прикладах {} (відповідь «завжди 0»: {})".format(
+        number(found["mse"], ".4f"), number(found["baseline"], ".4f")))
     for example in found["examples"]:
-        print("target", np.round(example["target"], 2), "prediction", np.round(example["prediction"], 2))
+        print("ціль", number(example["target"], ".2f"), "передбачення", number(example["prediction"], ".2f"))
 
 
 def show_interventions(head, size=1.0):
     """Print how far the output moves when one feature of the receiving token or of every source moves."""
-    print("feature  role    receiving token moved  sources moved")
+    print("ознака   роль      зсув отримувача   зсув джерел   (наскільки рухається вихід)")
     for row in interventions(head, size):
-        print("{:<8} {:<6} {:12.3f} {:18.3f}".format(row["feature"], row["role"], row["receiving"], row["sources"]))
+        print("{:<8} {:<9} {:>15} {:>13}".format(row["feature"], ROLE_NAMES[row["role"]], number(row["receiving"], ".3f"),
+                                                 number(row["sources"], ".3f")))

@@ -215,11 +215,6 @@ def _digits(number):
     return "{:,}".format(number).replace(",", "\u00a0")
 
 
-def vector_text(values, decimals):
-    """A vector as Ukrainian prose writes it: decimal commas, entries separated by semicolons."""
-    return "[{}]".format("; ".join("{:.{}f}".format(float(value), decimals).replace(".", ",") for value in values))
-
-
 def loss_curve(losses, title, every=10, x_name="крок", y_name="втрата"):
     """A line of one training's step losses (a list of floats), with a table of every `every`-th step."""
     left, top, plot_w, plot_h = 44, 12, WIDTH - 56, 150

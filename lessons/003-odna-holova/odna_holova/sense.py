@@ -14,6 +14,7 @@ import numpy as np
 
 from course.nn.models import SenseClassifier
 from course.nn.train import train_classifier
+from course.numbers import number
 
 SENSE_VOCAB = {"the": 0, "river": 1, "money": 2, "bank": 3}
 SENSE_DATA = ((("the", "river", "bank"), 0), (("the", "money", "bank"), 1), (("river", "bank"), 0),
@@ -69,4 +70,4 @@ def show_changes(before, after):
     """Print, per parameter group, the largest change from `before` to `after` (e.g. build() and the trained model)."""
     old = before.parameters()
     for name, value in after.parameters().items():
-        print("{:<14} largest change {:.3f}".format(name, float(np.abs(value - old[name]).max())))
+        print("{:<14} найбільша зміна {}".format(name, number(float(np.abs(value - old[name]).max()), ".3f")))

@@ -51,7 +51,7 @@ def _groups(arrays):
     return {short: _json(arrays[name]) for name, short in GROUPS.items()}
 
 
-def _load(net, parameters):
+def load(net, parameters):
     """Copy saved parameter arrays into the model's own."""
     for name, value in net.parameters().items():
         value[...] = parameters[name]
@@ -72,6 +72,12 @@ def _forward(net, words, target):
     return logits, loss, grads, (ids, X, Q, K, V, A, h)
 
 
+def loss_and_prediction(net, words, target):
+    """The cross-entropy of one sentence under `net`'s parameters, and whether its class is predicted right."""
+    logits = net.forward(np.array([SENSE_VOCAB[word] for word in words]))[0]  # (2,)
+    return float(cross_entropy(logits[None, :], np.array([target]))[0]), int(logits.argmax()) == target
+
+
 def parameters_after(updates, first=0):
     """The parameters (name -> array) after `updates` alternating SGD steps from the seeded start."""
     trajectory = _trajectories.setdefault(first, [])
@@ -79,7 +85,7 @@ def parameters_after(updates, first=0):
         trajectory.append({name: value.copy() for name, value in model().parameters().items()})
     net = model()
     while len(trajectory) <= updates:
-        _load(net, trajectory[-1])
+        load(net, trajectory[-1])
         words, target = EXAMPLES[_example(len(trajectory) - 1, first)]
         grads = _forward(net, words, target)[2]
         trajectory.append({name: value - LEARNING_RATE * grads[name] for name, value in trajectory[-1].items()})
@@ -89,13 +95,13 @@ def parameters_after(updates, first=0):
 def state(update=0, first=0):
     """The eight stages of update number `update` (0-based) when training starts with example `first`."""
     net = model()
-    _load(net, parameters_after(update, first))
+    load(net, parameters_after(update, first))
     words, target = EXAMPLES[_example(update, first)]
     before = {name: value.copy() for name, value in net.parameters().items()}
     logits, loss, grads, (ids, X, Q, K, V, A, h) = _forward(net, words, target)
     probs = np.exp(logits - logits.max()) / np.exp(logits - logits.max()).sum()  # (2,)
     after = parameters_after(update + 1, first)
-    _load(net, after)
+    load(net, after)
     loss_after = cross_entropy(net.forward(ids)[0][None, :], np.array([target]))[0]
     absent = [word for word in WORDS if word not in words]
     d_k = Q.shape[-1]

@@ -9,7 +9,7 @@ course's NumPy code) what the views draw for one value of every control, and `gl
 Controls: discrete ones (Choice buttons, Radio rows, Toggle, Stepper) switch among the
 states the build precomputed for every combination, so they work before Python loads;
 continuous ones (Number, Matrix of numbers) are recomputed by recompute() in the page's
-Python worker. Views: Heatmap, Table, Bars (signed bars of a few vectors) and Text; each
+Python worker. Views: Heatmap, Table, Bars (signed bars of a few vectors), Line (a few series over one axis) and Text; each
 reads state[view.key] and is drawn here as whitelisted HTML/SVG, identically in the build
 and in the worker. Numbers are written the way the lesson's language writes them.
 """
@@ -102,12 +102,16 @@ class Toggle(Choice):
 
 
 class Stepper(Choice):
-    """Steps walked with previous, next and reset; its values are 0, 1, … and each step has a title."""
+    """Steps walked with previous, next and reset; its values are 0, 1, … and each step has a title.
+
+    `leap=(count, text)` adds a button, labelled `text`, that moves `count` steps forward (stopping at the last).
+    """
 
     kind = "stepper"
 
-    def __init__(self, name, label, steps):
+    def __init__(self, name, label, steps, leap=None):
         super().__init__(name, label, list(enumerate(steps)), 0)
+        self.leap = leap
 
 
 class Number(Part):
@@ -286,6 +290,101 @@ class Bars(View):
         rows = [[label] + list(values) for label, values, _ in vectors]
         alternative = table.render({"columns": [""] + list(axes), "rows": rows}, language)
         return Figure("".join(parts), alternative, title).html(table_label)
+
+
+class Line(View):
+    """Lines over one x axis: {"x": [...], "series": [(label, values)], "marks": [(x, text)], "title",
+    "x_label", "y_label"}.
+
+    Each series has its own point marker (circle, square, diamond), so the lines are told apart without
+    colour, and a legend at the right; a mark is a vertical rule at one x, with its text. The y axis
+    runs from 0 to the largest value. A table of every point is the alternative.
+    """
+
+    kind = "line"
+    WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 480, 190, 44, 124, 24, 36
+    MARKERS = ("circle", "square", "diamond")
+
+    def __init__(self, key, spec=".2f"):
+        super().__init__(key)
+        self.spec = spec
+
+    def check(self, data):
+        """A message for the first thing wrong with the data, or None."""
+        if not isinstance(data, dict) or not isinstance(data.get("x"), list) or not isinstance(
+                data.get("series"), list) or not data["x"]:
+            return "a line needs a dict with a non-empty 'x' list and a 'series' list"
+        if not 1 <= len(data["series"]) <= len(self.MARKERS):
+            return "a line draws 1 to {} series".format(len(self.MARKERS))
+        for entry in data["series"]:
+            if len(entry) != 2 or len(entry[1]) != len(data["x"]):
+                return "each series must be (label, values) with {} values, one per x".format(len(data["x"]))
+        return None
+
+    def render(self, data, language, highlight_row=None, table_label=""):
+        """The SVG lines with their marks, and the table of points."""
+        xs = [float(x) for x in data["x"]]
+        top = max([float(v) for _, values in data["series"] for v in values] + [1e-12])
+        low, high = min(xs), max(xs)
+        plot_w, plot_h = self.WIDTH - self.LEFT - self.RIGHT, self.HEIGHT - self.TOP - self.BOTTOM
+
+        def at(x, y):
+            """Pixel position of one point."""
+            return (self.LEFT + plot_w * ((x - low) / (high - low) if high > low else 0.5),
+                    self.TOP + plot_h * (1 - y / top))
+
+        title = data.get("title", "")
+        parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="line-chart" viewBox="0 0 {w} {h}" width="{w}" '
+                 'height="{h}" role="img" aria-label="{t}">'.format(w=self.WIDTH, h=self.HEIGHT,
+                                                                    t=escape(title or "line"))]
+        parts.append(self._axes(data, language, top, low, high, plot_w, plot_h))
+        for x, text in data.get("marks", []):
+            px, _ = at(float(x), 0)
+            parts.append('<line class="line-mark" x1="{x:.1f}" y1="{t}" x2="{x:.1f}" y2="{b}" stroke="currentColor" '
+                         'stroke-width="1"/>'.format(x=px, t=self.TOP - 6, b=self.TOP + plot_h))
+            parts.append(_svg_text(px + 4, self.TOP - 10, text, "start"))
+        for s, (label, values) in enumerate(data["series"]):
+            points = [at(x, float(y)) for x, y in zip(xs, values)]
+            parts.append('<path class="line-series line-series-{s}" d="M{d}" fill="none" stroke="currentColor" '
+                         'stroke-width="1.5"/>'.format(s=s, d=" L".join("{:.1f} {:.1f}".format(*p) for p in points)))
+            parts.extend(self._marker(s, px, py) for px, py in points)
+            legend_x, legend_y = self.LEFT + plot_w + 14, self.TOP + 8 + 18 * s
+            parts.append(self._marker(s, legend_x, legend_y))
+            parts.append(_svg_text(legend_x + 8, legend_y + 4, label, "start"))
+        parts.append("</svg>")
+        rows = [[show(x, ".0f", language)] + [values[i] for _, values in data["series"]] for i, x in enumerate(xs)]
+        alternative = Table(self.key, self.spec).render(
+            {"columns": [data.get("x_label", "")] + [label for label, _ in data["series"]], "rows": rows}, language)
+        return Figure("".join(parts), alternative, title).html(table_label)
+
+    def _axes(self, data, language, top, low, high, plot_w, plot_h):
+        """The frame, the ends of both axes and their names."""
+        bottom = self.TOP + plot_h
+        return "".join([
+            '<rect class="line-frame" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="currentColor" '
+            'stroke-width="0.5"/>'.format(self.LEFT, self.TOP, plot_w, plot_h),
+            _svg_text(self.LEFT - 4, self.TOP + 10, show(top, self.spec, language), "end"),
+            _svg_text(self.LEFT - 4, bottom, show(0.0, self.spec, language), "end"),
+            _svg_text(self.LEFT, bottom + 14, show(low, ".0f", language), "middle"),
+            _svg_text(self.LEFT + plot_w, bottom + 14, show(high, ".0f", language), "middle"),
+            _svg_text(self.LEFT + plot_w / 2, bottom + 30, data.get("x_label", ""), "middle"),
+            _svg_text(4, self.TOP - 10, data.get("y_label", ""), "start")])
+
+    def _marker(self, series, x, y):
+        """One point of series number `series`: a circle, a square or a diamond."""
+        shape = self.MARKERS[series]
+        if shape == "circle":
+            return '<circle cx="{:.1f}" cy="{:.1f}" r="3" fill="currentColor"/>'.format(x, y)
+        if shape == "square":
+            return '<rect x="{:.1f}" y="{:.1f}" width="6" height="6" fill="none" stroke="currentColor"/>'.format(
+                x - 3, y - 3)
+        return '<path d="M{:.1f} {:.1f} l4 4 l-4 4 l-4 -4 z" fill="currentColor"/>'.format(x, y - 4)
+
+
+def _svg_text(x, y, text, anchor):
+    """A line of SVG text at (x, y), anchored start, middle or end."""
+    return '<text x="{:.1f}" y="{:.1f}" text-anchor="{}" font-size="11" fill="currentColor">{}</text>'.format(
+        x, y, anchor, escape(str(text)))
 
 
 class Text(View):

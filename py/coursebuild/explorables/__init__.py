@@ -149,12 +149,18 @@ def stepper_html(control, number, strings, language):
         hidden="" if i == control.value else " hidden",
         t=html.escape(strings["explorable_step"].format(n=i + 1, total=total, title=title)))
         for i, (_, title) in enumerate(control.options))
-    return ('<div class="xp-control xp-stepper" role="group" aria-label="{label}" {attrs}>'
+    label_id = "xp-{}-{}".format(number, control.name)
+    leap = ""
+    if control.leap:
+        leap = '<button type="button" class="button" data-step="leap" data-leap="{n}">{t}</button>'.format(
+            n=int(control.leap[0]), t=html.escape(control.leap[1]))
+    return ('<div class="xp-control xp-stepper" role="group" aria-labelledby="{id}" {attrs}>'
+            '<span class="xp-label" id="{id}">{label}</span>'
             '<button type="button" class="button" data-step="previous" aria-disabled="true">{previous}</button>'
-            '<button type="button" class="button" data-step="next">{next}</button>'
+            '<button type="button" class="button" data-step="next">{next}</button>{leap}'
             '<button type="button" class="button" data-step="reset" aria-disabled="true">{reset}</button>'
             '<span class="xp-steps" aria-live="polite">{titles}</span></div>').format(
-                label=html.escape(control.label), attrs=_discrete(control), titles=titles,
+                id=label_id, label=html.escape(control.label), attrs=_discrete(control), titles=titles, leap=leap,
                 previous=html.escape(strings["explorable_previous"]), next=html.escape(strings["explorable_next"]),
                 reset=html.escape(strings["explorable_reset"]))
 

@@ -1,10 +1,12 @@
-"""Causal masking: the attention map of «river bank» and «bank river», bidirectional or causal.
+"""Causal masking: the attention map of «by the river bank» and «bank of the river», bidirectional or causal.
 
-Lesson 003's hand-made vectors with identity projections (d_k = 4): scores X Xᵀ / √4.
+Lesson 003's hand-made vectors with identity projections (d_k = 4): scores X Xᵀ / √4;
+«by» and «of», like «the», carry only the generic coordinate.
 The causal mask sets the scores above the diagonal to −∞ before the softmax, so
 exp(−∞) = 0 gives future positions no weight and each row renormalises over the
-positions up to its own. In «river bank» bank's row is the same either way; in
-«bank river» the causal bank can read only itself.
+positions up to its own. In «by the river bank» bank's row is the same either way; in
+«bank of the river» the causal bank can read only itself, and each later row spreads
+its weight over the positions before it.
 """
 
 import numpy as np
@@ -14,12 +16,14 @@ from course.explorables.engine import Choice, Explorable, Heatmap, Table, Text, 
 
 from .query_match import EMBEDDINGS
 
-SENTENCES = (("river bank", ("river", "bank")), ("bank river", ("bank", "river")))
+WORDS = dict(EMBEDDINGS, by=EMBEDDINGS["the"], of=EMBEDDINGS["the"])
+SENTENCES = (("by the river bank", ("by", "the", "river", "bank")),
+             ("bank of the river", ("bank", "of", "the", "river")))
 
 
 def weights(tokens, causal):
     """Scores /√d_k (−∞ above the diagonal when causal) and their softmax; (n, n) each."""
-    X = np.stack([EMBEDDINGS[token] for token in tokens])  # (n, 4)
+    X = np.stack([WORDS[token] for token in tokens])  # (n, 4)
     scores = X @ X.T / np.sqrt(X.shape[-1])  # (n, n)
     if causal:
         future = np.triu(np.ones(scores.shape, dtype=bool), k=1)
@@ -37,7 +41,7 @@ def state(sentence, causal):
     tokens = dict(SENTENCES)[sentence]
     scores, A = weights(tokens, causal)
     bank = tokens.index("bank")
-    kind = "каузальна" if causal else "двонапрямлена"
+    kind = "причинна" if causal else "двонапрямлена"
     return {
         "map": {"values": A, "rows": list(tokens), "cols": list(tokens),
                 "title": "Ваги уваги, «{}», {}".format(sentence, kind)},
@@ -52,13 +56,14 @@ def state(sentence, causal):
 
 
 def glue():
-    """bank's weight on every token of each sentence, both ways: cm_<sentence>_<mode>_<token>."""
+    """Every weight of each sentence, both ways: cm_<sentence>_<mode>_<reading token>_<source token>."""
     values = {}
     for sentence, tokens in SENTENCES:
         for causal, mode in ((False, "bidirectional"), (True, "causal")):
-            row = weights(tokens, causal)[1][tokens.index("bank")]
-            for token, weight in zip(tokens, row):
-                values["cm_{}_{}_{}".format(sentence.replace(" ", "_"), mode, token)] = float(weight)
+            A = weights(tokens, causal)[1]  # (n, n)
+            for i, reader in enumerate(tokens):
+                for j, source in enumerate(tokens):
+                    values["cm_{}_{}_{}_{}".format(sentence.replace(" ", "_"), mode, reader, source)] = float(A[i, j])
     return values
 
 
@@ -66,7 +71,7 @@ def explorable():
     """Sentence buttons, the causal-mask toggle, the heatmap, the scores before the softmax and bank's row."""
     return Explorable([
         Choice("sentence", "Речення", [(name, name) for name, _ in SENTENCES]),
-        Toggle("causal", "Каузальна маска (−∞ над діагоналлю)"),
+        Toggle("causal", "Причинна маска (−∞ над діагоналлю)"),
         Heatmap("map"),
         Table("scores"),
         Text("bank"),

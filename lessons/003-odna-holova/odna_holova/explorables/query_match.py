@@ -7,9 +7,12 @@ W_q comes from a preset or from the learner's coefficients. For the receiving to
 bank, each token j of the sentence gets the score q_bank · k_j / √3 and bank's weight
 softmax over the sentence. Switching sentences keeps bank's query and changes the keys.
 
-Presets (each gives |q_bank| = 3): "structure" is the seed's own matrix (bank's
-structure feature asks along water, W_q[structure, water] = 3.75); "finance" and
-"water" read bank's finance (or water) feature into the same axis, W_q[f, f] = 6.
+Presets: "structure" is the seed's own matrix (bank's structure feature asks along
+water, W_q[structure, water] = 3.75); "finance" and "water" read bank's finance (or
+water) feature into the same axis, W_q[f, f] = 6; each of those gives |q_bank| = 3.
+"against_water" is minus the structure preset: bank's query points away from water,
+so bank avoids river. "zero" gives a zero query: every score is 0 and the weights uniform.
+Each score is also split into its per-coordinate contributions q_c k_c / √3.
 """
 
 import numpy as np
@@ -31,8 +34,11 @@ PRESETS = {
     "finance": 6.0 * np.outer(np.eye(4)[0], np.eye(3)[0]),
     "water": 6.0 * np.outer(np.eye(4)[1], np.eye(3)[1]),
     "structure": 3.75 * np.outer(np.eye(4)[2], np.eye(3)[1]),
+    "against_water": -3.75 * np.outer(np.eye(4)[2], np.eye(3)[1]),
+    "zero": np.zeros((4, 3)),
 }  # (4, 3) each
-PRESET_NAMES = (("finance", "Фінанси"), ("water", "Вода"), ("structure", "Структура"))
+PRESET_NAMES = (("finance", "Фінанси"), ("water", "Вода"), ("structure", "Структура"),
+                ("against_water", "Проти води"), ("zero", "Нульовий запит"))
 
 
 def match(W_q, sentence):
@@ -41,6 +47,11 @@ def match(W_q, sentence):
     Q, K = X @ W_q, X @ W_K  # (n, 3) each
     scores = K @ Q[-1] / np.sqrt(K.shape[-1])  # (n,): bank is the last token
     return Q, K, scores, softmax(scores)
+
+
+def contributions(query, key):
+    """What each query/key axis adds to the score q · k / √3; (3,), summing to the score."""
+    return query * key / np.sqrt(len(key))
 
 
 def direction(vector):
@@ -68,6 +79,15 @@ def query_lines(W_q):
     return lines
 
 
+def summary(tokens, weights, query):
+    """One sentence: who gets bank's largest weight, or that all weights are equal."""
+    if np.allclose(weights, weights[0]):
+        return ("Усі ваги bank рівні, {weight}: запит {q} не віддає переваги жодному ключу.",
+                {"weight": Value(weights[0], ".1%"), "q": query})
+    return ("Найбільша вага bank: {token}, {weight}. Запит bank: {q}.",
+            {"token": tokens[int(np.argmax(weights))], "weight": Value(weights.max(), ".1%"), "q": query})
+
+
 def state(preset, sentence, wq):
     """What the figure draws for one W_q (a preset or the learner's) and one sentence."""
     W_q = np.array(wq)  # (4, 3)
@@ -87,9 +107,13 @@ def state(preset, sentence, wq):
             "rows": [[token, Q[j], K[j], Value(scores[j], ".3f"), Value(weights[j], ".1%")]
                      for j, token in enumerate(tokens)],
         },
-        "summary": [("Найбільша вага bank: {token}, {weight}. Запит bank: {q}.",
-                     {"token": tokens[int(np.argmax(weights))], "weight": Value(weights.max(), ".1%"),
-                      "q": query})],
+        "contributions": {
+            "caption": "4. З чого складається кожна оцінка: внесок кожної осі, q_bank,c × k_c / √3",
+            "columns": ["Токен"] + list(AXES) + ["Разом: оцінка"],
+            "rows": [[token] + [Value(c, ".3f") for c in contributions(query, K[j])] + [Value(scores[j], ".3f")]
+                     for j, token in enumerate(tokens)],
+        },
+        "summary": [summary(tokens, weights, query)],
     }
 
 
@@ -104,7 +128,7 @@ def glue():
 
 
 def explorable():
-    """Preset and sentence buttons, editable W_q, bank's query, the directions, and the table of matches."""
+    """Preset and sentence buttons, editable W_q, bank's query, the directions, the matches and their parts."""
     return Explorable([
         Choice("preset", "Готовий Wq (що шукає запит bank)", list(PRESET_NAMES), value="structure"),
         Choice("sentence", "Речення", [("river", "the river bank"), ("money", "the money bank")]),
@@ -113,5 +137,6 @@ def explorable():
         Text("query"),
         Bars("directions"),
         Table("tokens"),
+        Table("contributions"),
         Text("summary"),
     ], state, glue)

@@ -1,15 +1,17 @@
 """«Простежте одне речення крізь навчання»: the 2-D one-head classifier, stage by stage, one SGD step at a time.
 
 Every number comes from odna_holova.walkthrough (SenseClassifier of width 2, seed 0,
-SGD at lr 0.3, updates alternating the two sentences). Controls: which sentence trains
-first, the eight stages of one update (sentence, lookup, Q/K/V, mixture, prediction, loss,
-gradients, update), and the number of completed updates: «ще крок» moves to the next update
-(the other sentence), reset returns to the seeded initialization. The first
-walkthrough.PRECOMPUTED updates are drawn by the build; a later update number typed into
-the box is computed by the page's Python worker from the same module.
+SGD at lr 0.3, updates alternating the two sentences, «the river bank» first). Controls, each
+row with its visible label: the eight stages of one update (sentence, lookup, Q/K/V, mixture,
+prediction, loss, gradients, update), and the number of completed updates: «далі» is one more
+update (on the other sentence), «+10 оновлень» ten more, reset returns to the seeded start.
+The first UPDATES updates are drawn by the build (8 stages × UPDATES = 256 states, the most a
+page holds); a later update number typed into the box is computed by the page's Python worker
+from the same module. A line shows both sentences' losses over those updates, with the update
+from which both stay classified right marked.
 """
 
-from course.explorables.engine import Choice, Explorable, Number, Stepper, Table, Text, Value
+from course.explorables.engine import Explorable, Line, Number, Stepper, Table, Text, Value
 
 from .. import walkthrough
 
@@ -18,6 +20,8 @@ STAGE_TITLES = ("речення", "пошук у таблиці", "Q / K / V", "
                 "оновлення")
 GROUP_NAMES = {"E": "таблиця E", "Wq": "Wq", "Wk": "Wk", "Wv": "Wv", "W": "класифікатор W", "b": "зсув b"}
 MOST_UPDATES = 400  # a typed update number is kept within 0 … MOST_UPDATES
+UPDATES = 32  # precomputed update numbers: 0 … 31
+FIRST = 0  # «the river bank» trains first
 
 
 def sentence_text(words):
@@ -118,7 +122,7 @@ def _update(stage, found):
               {"lr": Value(stage["learning_rate"], ".1f")}),
              ("Втрата на тому самому реченні: {b} до кроку, {a} після.",
               {"b": Value(found["stages"][5]["loss"], ".4f"), "a": Value(stage["loss_after"], ".4f")}),
-             "«Ще крок» продовжить з цих параметрів на іншому реченні."],
+             "«Далі» в рядку оновлень продовжить з цих параметрів на іншому реченні."],
             {"caption": "Параметри після кроку", "columns": ["Група", "Нове значення", "Примітка"],
              "rows": _group_rows(stage["parameters"])})
 
@@ -131,47 +135,63 @@ def updates_shown(update, more):
     return int(min(max(round(more), 0), MOST_UPDATES)) if more is not None else update
 
 
-def state(first, stage, update, more):
+def state(stage, update, more):
     """What the figure draws: stage `stage` of update number `more` (the stepper's number unless one was typed)."""
     shown = updates_shown(update, more)
-    found = walkthrough.state(shown, first)
+    found = walkthrough.state(shown, FIRST)
     words = found["stages"][0]["words"]
     lines, table = STAGES[stage](found["stages"][stage], found)
     status = [("title", "Етап {}: {}".format(stage + 1, STAGE_TITLES[stage])),
               ("Виконано оновлень: {n}. Це оновлення тренує на {s}.",
                {"n": Value(shown, ".0f"), "s": sentence_text(words)})]
-    return {"status": status, "stage": lines, "numbers": table}
+    return {"status": status, "stage": lines, "numbers": table, "losses": loss_line()}
 
 
-def settled(first):
-    """The first update from which both sentences stay classified right through the precomputed ones."""
-    right = []
-    for update in range(walkthrough.PRECOMPUTED):
-        stages = walkthrough.state(update, first)["stages"]
-        right.append(stages[4]["predicted"] == stages[0]["target"])
-    wrong = [update for update, ok in enumerate(right) if not ok]
+def both_losses(updates, first=FIRST):
+    """Per update number 0 … updates-1: each sentence's loss, and whether both are classified right, before it."""
+    net = walkthrough.model()
+    found = []
+    for update in range(updates):
+        walkthrough.load(net, walkthrough.parameters_after(update, first))
+        row = [walkthrough.loss_and_prediction(net, words, target) for words, target in walkthrough.EXAMPLES]
+        found.append(([loss for loss, _ in row], all(right for _, right in row)))
+    return found
+
+
+def settled(first, updates=UPDATES):
+    """The first update number from which both sentences stay classified right through `updates` updates."""
+    wrong = [update for update, (_, right) in enumerate(both_losses(updates, first)) if not right]
     return wrong[-1] + 1 if wrong else 0
+
+
+def loss_line():
+    """Both sentences' losses before each precomputed update, with the update from which both are right marked."""
+    found = both_losses(UPDATES)
+    return {"title": "Втрата на обох реченнях перед кожним оновленням", "x": list(range(UPDATES)),
+            "x_label": "оновлень виконано", "y_label": "втрата",
+            "series": [(sentence_text(words), [losses[i] for losses, _ in found])
+                       for i, (words, _) in enumerate(walkthrough.EXAMPLES)],
+            "marks": [(settled(FIRST), "обидва правильно")]}
 
 
 def glue():
     """The numbers the prose quotes: tw_lr, tw_precomputed, tw_loss_first, tw_loss_after, tw_settled_<river|money>."""
-    start = walkthrough.state(0, 0)["stages"]
-    return {"tw_lr": walkthrough.LEARNING_RATE, "tw_precomputed": walkthrough.PRECOMPUTED,
+    start = walkthrough.state(0, FIRST)["stages"]
+    return {"tw_lr": walkthrough.LEARNING_RATE, "tw_precomputed": UPDATES,
             "tw_loss_first": start[5]["loss"], "tw_loss_after": start[7]["loss_after"],
             "tw_settled_river": settled(0), "tw_settled_money": settled(1)}
 
 
 def explorable():
-    """First sentence, the eight stages, the update stepper (next = «ще крок», reset = seeded start), a later update."""
-    steps = ["оновлень виконано: {}".format(n) for n in range(walkthrough.PRECOMPUTED)]
+    """The eight stages, the updates (next, +10, back to the start), a later update typed, the panels and the loss line."""
+    steps = ["оновлень виконано: {}".format(n) for n in range(UPDATES)]
     return Explorable([
-        Choice("first", "Перше речення", [(0, "the river bank"), (1, "the money bank")]),
-        Stepper("stage", "Етап оновлення", list(STAGE_TITLES)),
-        Stepper("update", "Оновлення («далі» — ще крок SGD на іншому реченні; «скинути» — початкові параметри)",
-                steps),
-        Number("more", "Або номер оновлення понад {} (рахує Python)".format(walkthrough.PRECOMPUTED - 1), 0,
-               spec=".0f", follows="update", presets={n: n for n in range(walkthrough.PRECOMPUTED)}),
+        Stepper("stage", "Етап одного оновлення", list(STAGE_TITLES)),
+        Stepper("update", "Оновлення параметрів (крок SGD на наступному реченні)", steps, leap=(10, "+10 оновлень")),
+        Number("more", "Або номер оновлення понад {} (рахує Python)".format(UPDATES - 1), 0,
+               spec=".0f", follows="update", presets={n: n for n in range(UPDATES)}),
         Text("status", spec=".3f"),
         Text("stage", spec=".3f"),
         Table("numbers", spec=".3f"),
+        Line("losses", spec=".2f"),
     ], state, glue)
