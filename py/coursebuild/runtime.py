@@ -180,7 +180,8 @@ def _pip_download(name, target, sha256, log):
     log("Downloading {} from PyPI (once)...".format(name))
     with tempfile.TemporaryDirectory() as folder:
         done = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-                               "--dest", folder, "--progress-bar", "off", "{}=={}".format(project, version)],
+                               "--implementation", "py", "--abi", "none", "--platform", "any",
+                               "--python-version", "3.14", "--dest", folder, "--progress-bar", "off", "{}=={}".format(project, version)],
                               capture_output=True, text=True, timeout=600)
         got = Path(folder) / name
         if done.returncode != 0 or not got.exists():
