@@ -88,10 +88,13 @@ def resolve(entries, cache_dir, log=print):
     store.mkdir(parents=True, exist_ok=True)
     picked = {}
     with tempfile.TemporaryDirectory() as folder:
+        stand_ins = _numpy_stand_ins(Path(folder) / "numpy")
         for python in PYTHONS:
             target = Path(folder) / python
-            _download(entries, python, target)
+            _download(entries, python, target, stand_ins)
             for path in sorted(target.glob("*.whl")):
+                if path.name.startswith("numpy-"):
+                    continue  # a stand-in: the runtime's own NumPy is used
                 _check_wheel(path, entries)
                 name, version = _name_version(path)
                 if picked.setdefault(name, (version, path))[0] != version:
@@ -141,11 +144,27 @@ def _read_record(record):
     return None
 
 
-def _download(entries, python, target):
+def _numpy_stand_ins(folder):
+    """Empty wheels named numpy 1.17.5 and 2.4.6, so pip resolves a NumPy requirement to a runtime's NumPy.
+
+    NumPy has no pure wheel, so pip alone would refuse every package that needs it; its requirement is then
+    checked against both runtimes' NumPy (see _check_wheel), and the stand-ins are never shipped.
+    """
+    folder.mkdir()
+    for version in NUMPYS:
+        info = "numpy-{}.dist-info/".format(version)
+        with zipfile.ZipFile(folder / "numpy-{}-py3-none-any.whl".format(version), "w") as archive:
+            archive.writestr(info + "METADATA", "Metadata-Version: 2.1\nName: numpy\nVersion: {}\n".format(version))
+            archive.writestr(info + "WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+            archive.writestr(info + "RECORD", "")
+    return folder
+
+
+def _download(entries, python, target, stand_ins):
     """pip download of pure wheels for one Python; a failure is diagnosed entry by entry."""
     command = [sys.executable, "-m", "pip", "download", "--only-binary=:all:", "--implementation", "py",
                "--abi", "none", "--platform", "any", "--python-version", python, "--dest", str(target),
-               "--progress-bar", "off", "--no-input", *entries]
+               "--find-links", str(stand_ins), "--progress-bar", "off", "--no-input", *entries]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=PIP_TIMEOUT)
     except (OSError, subprocess.TimeoutExpired) as error:
