@@ -106,8 +106,10 @@ def resolve(entries, cache_dir, log=print):
             shutil.copyfile(path, store / path.name)
             wheels.append(Wheel(name, version, path.name, _sha256(store / path.name), store / path.name))
     wheels = _install_order(wheels)
-    record.write_text(json.dumps([{"name": w.name, "version": w.version, "file_name": w.file_name,
-                                   "sha256": w.sha256} for w in wheels], indent=1), encoding="utf-8")
+    partial = record.with_name(record.name + ".partial")
+    partial.write_text(json.dumps([{"name": w.name, "version": w.version, "file_name": w.file_name,
+                                    "sha256": w.sha256} for w in wheels], indent=1), encoding="utf-8")
+    partial.replace(record)  # a build killed while writing leaves no half record
     return wheels
 
 
@@ -118,8 +120,8 @@ def install_target(wheels, cache_dir):
     target = cache_dir / "packages" / "site" / set_key(wheels)
     if target.is_dir():
         return target
-    partial = target.with_name(target.name + ".partial")
-    shutil.rmtree(partial, ignore_errors=True)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = Path(tempfile.mkdtemp(prefix=target.name + ".", dir=target.parent))  # builds may run side by side
     command = [sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--no-compile", "--quiet",
                "--target", str(partial), *[str(wheel.path) for wheel in wheels]]
     done = subprocess.run(command, capture_output=True, text=True, timeout=PIP_TIMEOUT)
@@ -127,7 +129,10 @@ def install_target(wheels, cache_dir):
         shutil.rmtree(partial, ignore_errors=True)
         raise PackageError(wheels[0].name, "pip could not install the wheels for the build's cells ({})".format(
             done.stderr.strip()[-300:]))
-    partial.rename(target)
+    try:
+        partial.rename(target)
+    except OSError:  # another build made the same folder meanwhile: its copy is as good
+        shutil.rmtree(partial, ignore_errors=True)
     return target
 
 
