@@ -22,6 +22,8 @@ def lesson_with(packages_line, body=PRINT_VERSION):
     ("packages: [einops==0.8.2]", 6, "einops==0.8.2 requires Python >=3.9, which excludes Python 3.8 (the legacy "
                                      "runtime); pick a version that supports Python 3.8 and 3.14"),
     ("packages: [einops==99.0]", 6, "einops has no version 99.0 on PyPI"),
+    ("packages: [no-such-package-for-this-course==1.0]", 6, "PyPI has no package named "
+                                                             "'no-such-package-for-this-course'"),
     ("packages:\n  - einops==0.8.1\n  - numpy==1.17.5", 8, "numpy is the runtime's own"),
     ("packages: [einops]", 6, "'einops' is not 'name==version'; pin each package exactly"),
     ("packages: einops==0.8.1", 6, "packages must be a list of pinned packages"),
