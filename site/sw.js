@@ -49,6 +49,7 @@ self.addEventListener("activate", (event) => {
     for (const name of await caches.keys()) {
       if (name.startsWith("course-") && !keep.has(name)) await caches.delete(name);
     }
+    await dropOldWheels();
     await self.clients.claim();
   })());
 });
@@ -88,6 +89,19 @@ function isolated(response, policy) {
   headers.set("Cross-Origin-Resource-Policy", "same-origin");
   if (policy) headers.set("Content-Security-Policy", policy);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * Lessons' wheels (runtime/packages/) share the runtime cache without renaming it, since a wheel's name pins its
+ * bytes: so a rebuild that adds a package keeps the runtime. Those this build no longer ships are dropped here.
+ */
+async function dropOldWheels() {
+  if (!(await caches.has(MANIFEST.runtimeCache))) return; // opening it would create it
+  const cache = await caches.open(MANIFEST.runtimeCache);
+  for (const request of await cache.keys()) {
+    const path = decodePath(request.url.slice(SCOPE.length).split(/[?#]/)[0]);
+    if (path.startsWith("runtime/packages/") && !RUNTIME.has(path)) await cache.delete(request);
+  }
 }
 
 /** A URL path as the manifest lists it: a lesson folder named "03 atención" arrives as "03%20atenci%C3%B3n". */

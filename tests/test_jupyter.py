@@ -106,3 +106,13 @@ def test_show_draws_a_figure_in_jupyter_as_html_not_as_its_source(tmp_path, monk
     drawn = outputs[0]["data"]["text/html"]
     assert drawn.startswith('<figure class="course-figure">') and "<svg" in drawn and ">0.75<" in drawn
     assert not any(output.get("name") == "stdout" for output in outputs)
+
+
+def test_saving_a_lesson_from_jupyter_keeps_its_packages(tmp_path):
+    source = ROOT / "tests" / "fixtures" / "packages" / "lessons" / "02-einops-again" / "lesson.md"
+    notebook, config = open_in_jupyter(source)
+    saved = tmp_path / "lesson.md"
+    jupytext.write(notebook, str(saved), fmt="md:myst", config=config)
+    lesson, errors = read_lesson(saved)
+    assert errors == [], [str(error) for error in errors]
+    assert lesson.packages == ["einops==0.8.1"] == read_lesson(source)[0].packages

@@ -23,7 +23,7 @@ import sys
 import time
 import types
 
-from course import control
+from course import control, wheels
 
 MAX_LINES = 1000
 MAX_CHARS = 100000
@@ -305,6 +305,9 @@ def describe_error(error, cell_of, current=None):
             size = "line" if len(block) == 1 else "{} lines".format(len(block))
             lines.append("  [Previous {} repeated {} more times]\n".format(size, more))
     lines.append("{}: {}\n".format(name, message) if message else "{}\n".format(name))
+    missing = wheels.not_installed(error)
+    if missing:  # one sentence, not a traceback through the import machinery or Pyodide's advice to call micropip
+        lines, message = [missing + "\n"], missing
     in_current = [line for filename, line, _ in frames if cell_of(filename) == current]
     return {"type": name, "message": message, "text": "".join(lines),
             "frames": [{"cell": cell_of(filename), "line": line} for block, _ in folded for filename, line, _ in block],

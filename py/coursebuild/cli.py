@@ -11,7 +11,7 @@ from . import serve as serve_module
 from .assets import load_strings
 from .errors import BuildFailed, LessonError
 from .lesson import package_name
-from .site import Config, build, load_lessons
+from .site import Config, build, load_lessons, resolve_packages
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_PORT = 8000
@@ -149,7 +149,13 @@ def run_grade(config, args, strings):
         return 2
     lesson, exercise = exercises[args.exercise]
     request = {"type": "check", "checker": exercise.checker, "code": code}
-    settings = runner.Settings(config.root / "py", config.cache_dir, "", config.cell_timeout).for_lesson(lesson)
+    wheels, problems = resolve_packages([lesson], config.cache_dir, lambda text: print(text, file=sys.stderr))
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if problems:
+        return 1
+    settings = runner.Settings(config.root / "py", config.cache_dir, "", config.cell_timeout).for_lesson(
+        lesson, wheels[lesson.slug])
     outcome = runner.run(checking.in_language(lesson, [request]), settings)
     if outcome.stuck is not None:
         print("{}: the solution {}; {}".format(path, outcome.reason, outcome.hint()), file=sys.stderr)

@@ -29,7 +29,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
 
-from . import blocks, i18n, mathml, render, yaml_text
+from . import blocks, i18n, mathml, packages, render, yaml_text
 from .blocks.directive import read_directive
 from .errors import Collector, LessonError, display_path, read_source
 
@@ -65,6 +65,12 @@ class Lesson:
         """The lesson's package folder, or None when the lesson has no code of its own."""
         folder = self.folder / self.package if self.folder is not None else None
         return folder if folder is not None and (folder / "__init__.py").is_file() else None
+
+    @property
+    def packages(self):
+        """The lesson's `packages:` pins ('name==version'), as the front matter lists them."""
+        entries = self.meta.get("packages") or []
+        return [entry.strip() for entry in entries if isinstance(entry, str)] if isinstance(entries, list) else []
 
     def _blocks(self, flag):
         return [block for block in self.blocks if getattr(block, flag, False)]
@@ -168,6 +174,8 @@ def read_front_matter(tokens, errors):
     for key in ("title", "summary"):
         if key in meta and not isinstance(meta[key], str):
             errors.error(_key_line(token, key), "{} must be text".format(key))
+    if "packages" in meta:
+        _check_packages_entries(token, meta["packages"], errors)
     return meta
 
 
@@ -178,6 +186,28 @@ def check_slug(slug, errors):
         errors.error(None, "the lesson folder '{}' has {} in its name, which a link cannot hold as it is; rename the "
                            "folder (letters, digits, '-', '_' and '.' are safe)".format(
                                slug, ", ".join(repr(char) for char in bad)))
+
+
+def _check_packages_entries(token, entries, errors):
+    """Errors for a `packages:` that is not a list of 'name==version' pins, or that lists NumPy."""
+    if not isinstance(entries, list):
+        errors.error(_key_line(token, "packages"), "packages must be a list of pinned packages, such as "
+                                                   "'packages: [einops==0.8.1]'")
+        return
+    for entry in entries:
+        problem = packages.entry_problem(entry)
+        if problem:
+            errors.error(package_line(token, entry), problem)
+
+
+def package_line(token, entry):
+    """The file line of one `packages:` entry: the line after the key that names it, else the key's line."""
+    key = _key_line(token, "packages")
+    lines = token.content.splitlines()
+    for number in range(key - token.map[0] - 2, len(lines)):
+        if number >= 0 and str(entry).strip() in lines[number]:
+            return token.map[0] + 2 + number
+    return key
 
 
 def check_orders(lessons):

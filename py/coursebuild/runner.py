@@ -26,6 +26,8 @@ from typing import Optional
 
 from course import numbers
 
+from . import packages
+
 
 @dataclass
 class Settings:
@@ -33,6 +35,7 @@ class Settings:
 
     `lesson_dir` is the folder of the lesson whose requests these are: it goes on the path after the
     library, so the lesson imports its own package (and no other lesson's), and `library` then covers it.
+    `packages_dir` holds exactly the wheels of the lesson's `packages:`, installed; it goes on the path last.
     """
 
     py_dir: Path
@@ -40,13 +43,16 @@ class Settings:
     library: str
     timeout: float
     lesson_dir: Optional[Path] = None
+    packages_dir: Optional[Path] = None
 
-    def for_lesson(self, lesson):
-        """The same settings for one lesson's requests: its package importable, its code in the cache key."""
+    def for_lesson(self, lesson, wheels=()):
+        """The same settings for one lesson's requests: its package and wheels importable, both in the cache key."""
         package = lesson.package_dir
-        if package is None:
-            return replace(self, lesson_dir=lesson.folder)
-        return replace(self, lesson_dir=lesson.folder, library=self.library + "+" + package_digest(package))
+        library = self.library + ("+" + package_digest(package) if package is not None else "")
+        if wheels:
+            library += "+packages:" + packages.set_key(wheels)
+        return replace(self, lesson_dir=lesson.folder, library=library,
+                       packages_dir=packages.install_target(wheels, self.cache_dir))
 
 
 @dataclass
@@ -122,7 +128,7 @@ def run(requests, settings):
     """
     # One BLAS thread: the browser's NumPy has none, the small matrices of lessons gain nothing from more,
     # and on a busy machine threaded BLAS made a training cell ten times slower.
-    path = [str(settings.py_dir)] + ([str(settings.lesson_dir)] if settings.lesson_dir is not None else [])
+    path = [str(folder) for folder in (settings.py_dir, settings.lesson_dir, settings.packages_dir) if folder is not None]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(path), PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8",
                OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
     with tempfile.TemporaryDirectory() as folder:

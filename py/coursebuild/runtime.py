@@ -15,7 +15,9 @@ import hashlib
 import json
 import shutil
 import subprocess
+import sys
 import tarfile
+import tempfile
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +29,15 @@ DOWNLOAD_TIMEOUT = 20
 MODULE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 CLASSIC_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "pyodide.asm.data", "packages.json")
 CLASSIC_PACKAGE_FILES = {"numpy": ("numpy.js", "numpy.data")}
+# micropip installs lessons' wheels. The legacy distribution has its own (with its dependencies); current
+# Pyodide's npm package has none, and loadPackage("micropip") would fetch it from the CDN its lock names, so
+# the site ships the versions that lock names as PyPI's wheels, whose sha256 are these.
+LEGACY_MICROPIP_FILES = ("micropip.js", "micropip.data", "packaging.js", "packaging.data", "pyparsing.js",
+                         "pyparsing.data")
+MICROPIP_WHEELS = {
+    "micropip-0.11.1-py3-none-any.whl": "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
+    "packaging-26.1-py3-none-any.whl": "5d9c0669c6285e491e0ced2eee587eaf67b670d94a19e94e3984a481aba6802f",
+}
 
 
 class RuntimeUnavailable(Exception):
@@ -44,6 +55,7 @@ class Runtime:
     files: dict = field(default_factory=dict)  # name in _site/runtime/ -> source path
     packages: list = field(default_factory=list)  # what loadPackage can load, e.g. ["numpy"]
     reason: str = ""
+    micropip: list = field(default_factory=list)  # what loadPackage loads to get micropip: names or wheel files
 
     def describe(self):
         """One line for the build log."""
@@ -57,6 +69,7 @@ class Runtime:
             "worker": self.worker,
             "version": self.version,
             "packages": list(self.packages),
+            "micropip": list(self.micropip),
             "files": [{"name": name, "size": Path(path).stat().st_size} for name, path in sorted(self.files.items())],
         }
 
@@ -139,6 +152,44 @@ def legacy(cache_dir, log=print):
     runtime.kind = "legacy"
     runtime.version = LEGACY_VERSION
     return runtime
+
+
+def add_micropip(runtime, cache_dir, log=print):
+    """Ship micropip with the runtime (for lessons with `packages:`); raises RuntimeUnavailable."""
+    if runtime.worker == "module":
+        for name, sha256 in MICROPIP_WHEELS.items():
+            target = cache_dir / "wheels" / name
+            if not target.exists() or _sha256(target) != sha256:
+                _pip_download(name, target, sha256, log)
+            runtime.files[name] = target
+        runtime.micropip = sorted(MICROPIP_WHEELS)
+        return runtime
+    home = Path(runtime.files["pyodide.js"]).parent
+    if not all((home / name).exists() for name in LEGACY_MICROPIP_FILES):
+        home = cache_dir / ("pyodide-" + LEGACY_VERSION + "-micropip")
+        if not all((home / name).exists() for name in LEGACY_MICROPIP_FILES):
+            _fetch_legacy(home, LEGACY_MICROPIP_FILES, log)
+    runtime.files.update({name: home / name for name in LEGACY_MICROPIP_FILES})
+    runtime.micropip = ["micropip"]
+    return runtime
+
+
+def _pip_download(name, target, sha256, log):
+    """Download one pure wheel, named by its file name, from PyPI with pip, and check its sha256."""
+    project, version = name.split("-")[:2]
+    log("Downloading {} from PyPI (once)...".format(name))
+    with tempfile.TemporaryDirectory() as folder:
+        done = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+                               "--implementation", "py", "--abi", "none", "--platform", "any",
+                               "--python-version", "3.14", "--dest", folder, "--progress-bar", "off", "{}=={}".format(project, version)],
+                              capture_output=True, text=True, timeout=600)
+        got = Path(folder) / name
+        if done.returncode != 0 or not got.exists():
+            raise RuntimeUnavailable("pip could not download {} ({})".format(name, done.stderr.strip()[-300:]))
+        if _sha256(got) != sha256:
+            raise RuntimeUnavailable("{} from PyPI did not match its sha256".format(name))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(got, target)
 
 
 def _fetch_legacy(folder, wanted, log):

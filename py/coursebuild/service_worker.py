@@ -30,13 +30,17 @@ def build_id(assets_dir):
 
 
 def runtime_cache_name(runtime_dir):
-    """The runtime cache's name: the same for as long as the distribution's files do not change."""
-    return "course-runtime-" + _digest(sorted(runtime_dir.iterdir()), runtime_dir.parent)
+    """The runtime cache's name: the same for as long as the distribution's files do not change.
+
+    Lessons' wheels (runtime/packages/) share the cache without naming it: each one's file name pins its bytes.
+    """
+    return "course-runtime-" + _digest(sorted(path for path in runtime_dir.iterdir() if path.is_file()),
+                                       runtime_dir.parent)
 
 
 def write(template, site, build, runtime_cache):
     """Write sw.js (the service worker with its manifest) and offline.json (what to fetch for offline use)."""
-    runtime = sorted((site / "runtime").iterdir())
+    runtime = sorted(path for path in (site / "runtime").rglob("*") if path.is_file())  # lessons' wheels included
     runtime_paths = {path.relative_to(site).as_posix() for path in runtime}
     everything = sorted(path for path in site.rglob("*") if path.is_file() and path.name != ".nojekyll")
     site_paths = [path.relative_to(site).as_posix() for path in everything

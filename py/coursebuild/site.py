@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import assets, checking, execute, glue_role, render, runner, service_worker
+from . import assets, checking, execute, glue_role, packages, render, runner, service_worker
 from . import lesson as lessons_module
 from . import runtime as runtime_module
 from .blocks.explorable import known_modules as known_explorables
@@ -40,10 +40,19 @@ def build(config, log=print):
     errors += parse_errors
     if errors:
         raise BuildFailed(errors)
+    wheels, errors = resolve_packages(lessons, config.cache_dir, log)
+    if errors:
+        raise BuildFailed(errors)
     try:
         runtime = runtime_module.resolve(config.root, config.cache_dir, config.pyodide_dir, config.runtime, log)
     except runtime_module.RuntimeUnavailable as error:
         raise BuildFailed([LessonError(Path("build.py"), None, "no Pyodide runtime: {}".format(error))]) from error
+    if any(wheels.values()):
+        try:
+            runtime_module.add_micropip(runtime, config.cache_dir, log)
+        except runtime_module.RuntimeUnavailable as error:
+            raise BuildFailed([LessonError(Path("build.py"), None, "lessons list packages, but micropip for this "
+                                           "runtime could not be had: {}".format(error))]) from error
     log("Runtime: " + runtime.describe())
     warn_missing_packages(lessons, runtime, log)
     warn_unused_explorables(lessons, log)
@@ -51,7 +60,12 @@ def build(config, log=print):
     python = runner.Settings(py_dir, config.cache_dir, runner.library_digest(py_dir), config.cell_timeout)
     outputs, glued = {}, {}
     for lesson in lessons:
-        settings = python.for_lesson(lesson)
+        try:
+            settings = python.for_lesson(lesson, wheels[lesson.slug])
+        except packages.PackageError as error:
+            errors.append(LessonError(lesson.path, lessons_module.package_line(lesson.tokens[0], error.entry),
+                                      str(error)))
+            continue
         label = strings[lesson.language]["cell_label"]
         outputs[lesson.slug], glued[lesson.slug], cell_errors = execute.run_cells(lesson, label, settings)
         errors += cell_errors
@@ -65,7 +79,7 @@ def build(config, log=print):
         errors += role_errors.errors
     if errors:
         raise BuildFailed(errors)
-    write_site(config, lessons, strings, outputs, glued, runtime)
+    write_site(config, lessons, strings, outputs, glued, runtime, wheels)
     log("Built {} lesson(s) into {} in {:.1f} s".format(len(lessons), config.out_dir, time.monotonic() - started))
 
 
@@ -83,6 +97,18 @@ def load_lessons(config):
     lessons.sort(key=lambda lesson: (lesson.meta.get("order", 0) if isinstance(lesson.meta.get("order"), int)
                                      else 0, lesson.slug))
     return lessons, errors
+
+
+def resolve_packages(lessons, cache_dir, log):
+    """({slug: [Wheel]}, errors): each lesson's `packages:` resolved to pure wheels, each error at its entry's line."""
+    wheels, errors = {}, []
+    for lesson in lessons:
+        try:
+            wheels[lesson.slug] = packages.resolve(lesson.packages, cache_dir, log) if lesson.packages else []
+        except packages.PackageError as error:
+            line = lessons_module.package_line(lesson.tokens[0], error.entry)
+            errors.append(LessonError(lesson.path, line, str(error)))
+    return wheels, errors
 
 
 def warn_missing_packages(lessons, runtime, log):
@@ -105,7 +131,7 @@ def warn_unused_explorables(lessons, log):
                     lesson.slug, lesson.package, name, lesson.path))
 
 
-def write_site(config, lessons, strings, outputs, glued, runtime):
+def write_site(config, lessons, strings, outputs, glued, runtime, wheels):
     """Write every file into a fresh folder, then swap it in place of the old site."""
     out_dir = config.out_dir.resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
@@ -116,14 +142,14 @@ def write_site(config, lessons, strings, outputs, glued, runtime):
             shutil.rmtree(stale, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(prefix=out_dir.name + ".", dir=out_dir.parent))
     try:
-        _write_files(config, staging, lessons, strings, outputs, glued, runtime)
+        _write_files(config, staging, lessons, strings, outputs, glued, runtime, wheels)
         _swap(staging, out_dir)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
 
 
-def _write_files(config, staging, lessons, strings, outputs, glued, runtime):
+def _write_files(config, staging, lessons, strings, outputs, glued, runtime, wheels):
     assets_dir = staging / "assets"
     assets_dir.mkdir()
     assets.bundle(config.root, config.cache_dir, assets_dir)
@@ -140,12 +166,18 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime):
         _link_or_copy(Path(source), runtime_dir / name)
     manifest = dict(runtime.manifest(), cache=service_worker.runtime_cache_name(runtime_dir),
                     entry=assets.WORKER_ENTRIES[runtime.worker], stopFlag=service_worker.STOP_FLAG)
+    # Lessons' wheels sit beside the runtime and go in its cache, which they do not rename: a wheel's
+    # name pins its bytes, so a lesson that adds a package keeps the learner's cached runtime.
+    for wheel in {wheel.file_name: wheel for each in wheels.values() for wheel in each}.values():
+        (runtime_dir / "packages").mkdir(exist_ok=True)
+        _link_or_copy(wheel.path, runtime_dir / "packages" / wheel.file_name)
     build = service_worker.build_id(assets_dir)
     md = lessons_module.markdown()
     for lesson in lessons:
         libraries = [LIBRARY] + ([lesson_library_name(lesson)] if lesson.package_dir is not None else [])
+        lesson_manifest = dict(manifest, wheels=[wheel.data() for wheel in wheels.get(lesson.slug, [])])
         page = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.slug, {}),
-                                  glued.get(lesson.slug, {}), build, libraries, manifest)
+                                  glued.get(lesson.slug, {}), build, libraries, lesson_manifest)
         (staging / lesson.slug).mkdir()
         (staging / lesson.slug / "index.html").write_text(page, encoding="utf-8")
     index = render.index_page(lessons, strings, config.index_language)

@@ -92,6 +92,8 @@ export class RuntimeClient extends EventTarget {
         libraryURLs: this.config.libraries.map((name) => new URL(name + version, this.config.assetsURL).href),
         packages: runtime.packages,
         files: runtime.files,
+        micropip: runtime.micropip,
+        wheels: runtime.wheels,
         // Counting bytes means reading every file once more: only when the runtime is not cached yet.
         prefetch: !(await allCached(runtime.cache, runtimeURLs)),
         label: this.config.label,

@@ -167,6 +167,28 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   const HANDLE = "await _course_handler.handle_json(_course_request)";
   const HANDLE_NOW = "_course_handler.handle_now_json(_course_urgent)";
 
+  /**
+   * The lesson's packages: micropip from the site's own files (a name in the legacy distribution, wheel files
+   * beside current Pyodide), then each wheel fetched from the site and written to /tmp, where course.wheels
+   * checks its sha256 before micropip installs it. Nothing here resolves dependencies: the build listed them all.
+   */
+  async function installWheels(message) {
+    await pyodide.loadPackage(message.micropip.map((name) => (name.endsWith(".whl") ? new URL(name, message.indexURL).href : name)));
+    const FS = pyodide.FS || pyodide._module.FS;
+    const wheels = await Promise.all(message.wheels.map(async (wheel) => {
+      const url = new URL(wheel.file, message.indexURL).href;
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(wheel.file + ": HTTP " + response.status);
+      const path = "/tmp/" + wheel.file.split("/").pop();
+      FS.writeFile(path, new Uint8Array(await response.arrayBuffer()));
+      return { ...wheel, url, path };
+    }));
+    pyodide.globals.set("_course_wheels", JSON.stringify(wheels));
+    await pyodide.runPythonAsync(INSTALL);
+  }
+  const INSTALL = "from course import wheels as _course_wheels_module\n"
+    + "await _course_wheels_module.install(json.loads(_course_wheels))\ndel _course_wheels, _course_wheels_module";
+
   async function init(message) {
     if (message.prefetch) await prefetch(message.indexURL, message.files);
     pyodide = await loadPyodide({ indexURL: message.indexURL });
@@ -191,6 +213,7 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
     }));
     pyodide.globals.set("_course_library", JSON.stringify(Object.assign({}, ...parts)));
     await pyodide.runPythonAsync(BOOT);
+    if (message.wheels && message.wheels.length) await installWheels(message);
     booted = true;
     const value = await python({ ...message, interruptBuffer: undefined }); // the buffer stays in JavaScript
     return { ...value, stopBy };

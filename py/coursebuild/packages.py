@@ -1,0 +1,292 @@
+"""A lesson's `packages:` from PyPI: pure wheels, resolved once with pip, cached outside the site.
+
+    packages: [einops==0.8.1]
+
+Each entry is `name==version`. pip downloads the pure (py3-none-any) wheels, dependencies included,
+once for each Python the site supports (the legacy runtime's 3.8 and the official one's 3.14); both
+must pick the same versions. The result is recorded in the cache (every wheel's file and sha256), so a
+second build downloads nothing. NumPy is never installed from here: the runtime's own NumPy is used,
+and a wheel whose NumPy requirement excludes the NumPy of either runtime is refused.
+"""
+
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.request
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.specifiers import SpecifierSet
+from packaging.utils import canonicalize_name
+
+PYTHONS = ("3.8", "3.14")  # the legacy runtime's Python and the official one's
+NUMPYS = ("1.17.5", "2.4.6")  # the NumPy each runtime ships
+PURE_TAGS = ("py3-none-any", "py2.py3-none-any")
+ENTRY = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([A-Za-z0-9.!+_-]+)$")
+PYPI_JSON = "https://pypi.org/pypi/{name}/json"
+PIP_TIMEOUT = 600
+
+
+class PackageError(Exception):
+    """An entry of `packages:` that cannot be shipped, with what to do instead."""
+
+    def __init__(self, entry, message):
+        super().__init__(message)
+        self.entry = entry
+
+
+@dataclass
+class Wheel:
+    """One wheel a lesson installs: its file in the cache and its sha256."""
+
+    name: str
+    version: str
+    file_name: str
+    sha256: str
+    path: Path
+
+    def data(self):
+        """What the page's worker needs: where the wheel is under runtime/ and the sha256 it must have."""
+        return {"name": self.name, "version": self.version, "file": "packages/" + self.file_name,
+                "sha256": self.sha256}
+
+
+def entry_problem(entry):
+    """Why one `packages:` entry is malformed (None when it is fine); NumPy is the runtime's own."""
+    if not isinstance(entry, str) or not ENTRY.match(entry.strip()):
+        return ("'{}' is not 'name==version'; pin each package exactly, such as 'einops==0.8.1'".format(entry))
+    if canonicalize_name(ENTRY.match(entry.strip()).group(1)) == "numpy":
+        return ("numpy is the runtime's own (NumPy 1.17.5 or 2.4.6) and is never installed from packages:; "
+                "remove it")
+    return None
+
+
+def set_key(wheels):
+    """A short name for a set of wheels: the same wheels give the same name."""
+    digest = hashlib.sha256("\n".join(wheel.sha256 for wheel in wheels).encode())
+    return digest.hexdigest()[:16]
+
+
+def resolve(entries, cache_dir, log=print):
+    """The wheels for `entries` (install order: dependencies first), from the cache or downloaded once with pip.
+
+    Raises PackageError naming the entry at fault.
+    """
+    entries = sorted(entry.strip() for entry in entries)
+    record = cache_dir / "packages" / (hashlib.sha256("\n".join(entries).encode()).hexdigest()[:16] + ".json")
+    wheels = _read_record(record)
+    if wheels is not None:
+        return wheels
+    log("Downloading {} from PyPI with pip (once)...".format(", ".join(entries)))
+    store = cache_dir / "packages" / "wheels"
+    store.mkdir(parents=True, exist_ok=True)
+    picked = {}
+    with tempfile.TemporaryDirectory() as folder:
+        stand_ins = _numpy_stand_ins(Path(folder) / "numpy")
+        for python in PYTHONS:
+            target = Path(folder) / python
+            _download(entries, python, target, stand_ins)
+            for path in sorted(target.glob("*.whl")):
+                if path.name.startswith("numpy-"):
+                    continue  # a stand-in: the runtime's own NumPy is used
+                _check_wheel(path, entries)
+                name, version = _name_version(path)
+                if picked.setdefault(name, (version, path))[0] != version:
+                    raise PackageError(_entry_for(name, entries), "pip picks {} {} for Python {} but {} for Python {}; "
+                                       "pin one version of {} that both accept".format(
+                                           name, picked[name][0], PYTHONS[0], version, python, name))
+        wheels = []
+        for name, (version, path) in sorted(picked.items()):
+            shutil.copyfile(path, store / path.name)
+            wheels.append(Wheel(name, version, path.name, _sha256(store / path.name), store / path.name))
+    wheels = _install_order(wheels)
+    partial = record.with_name(record.name + ".partial")
+    partial.write_text(json.dumps([{"name": w.name, "version": w.version, "file_name": w.file_name,
+                                    "sha256": w.sha256} for w in wheels], indent=1), encoding="utf-8")
+    partial.replace(record)  # a build killed while writing leaves no half record
+    return wheels
+
+
+def install_target(wheels, cache_dir):
+    """A folder holding exactly these wheels installed (pip --target), made once per set of wheels; None for none."""
+    if not wheels:
+        return None
+    target = cache_dir / "packages" / "site" / set_key(wheels)
+    if target.is_dir():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = Path(tempfile.mkdtemp(prefix=target.name + ".", dir=target.parent))  # builds may run side by side
+    command = [sys.executable, "-m", "pip", "install", "--no-deps", "--no-index", "--no-compile", "--quiet",
+               "--target", str(partial), *[str(wheel.path) for wheel in wheels]]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=PIP_TIMEOUT)
+    if done.returncode != 0:
+        shutil.rmtree(partial, ignore_errors=True)
+        raise PackageError(wheels[0].name, "pip could not install the wheels for the build's cells ({})".format(
+            done.stderr.strip()[-300:]))
+    try:
+        partial.rename(target)
+    except OSError:  # another build made the same folder meanwhile: its copy is as good
+        shutil.rmtree(partial, ignore_errors=True)
+    return target
+
+
+def _read_record(record):
+    """The wheels a previous build recorded, if every file is still there with its sha256; else None."""
+    try:
+        items = json.loads(record.read_text(encoding="utf-8"))
+        wheels = [Wheel(item["name"], item["version"], item["file_name"], item["sha256"],
+                        record.parent / "wheels" / item["file_name"]) for item in items]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if all(wheel.path.is_file() and _sha256(wheel.path) == wheel.sha256 for wheel in wheels):
+        return wheels
+    return None
+
+
+def _numpy_stand_ins(folder):
+    """Empty wheels named numpy 1.17.5 and 2.4.6, so pip resolves a NumPy requirement to a runtime's NumPy.
+
+    NumPy has no pure wheel, so pip alone would refuse every package that needs it; its requirement is then
+    checked against both runtimes' NumPy (see _check_wheel), and the stand-ins are never shipped.
+    """
+    folder.mkdir()
+    for version in NUMPYS:
+        info = "numpy-{}.dist-info/".format(version)
+        with zipfile.ZipFile(folder / "numpy-{}-py3-none-any.whl".format(version), "w") as archive:
+            archive.writestr(info + "METADATA", "Metadata-Version: 2.1\nName: numpy\nVersion: {}\n".format(version))
+            archive.writestr(info + "WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+            archive.writestr(info + "RECORD", "")
+    return folder
+
+
+def _download(entries, python, target, stand_ins):
+    """pip download of pure wheels for one Python; a failure is diagnosed entry by entry."""
+    command = [sys.executable, "-m", "pip", "download", "--only-binary=:all:", "--implementation", "py",
+               "--abi", "none", "--platform", "any", "--python-version", python, "--dest", str(target),
+               "--find-links", str(stand_ins), "--progress-bar", "off", "--no-input", *entries]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=PIP_TIMEOUT)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise PackageError(entries[0], "pip could not be run ({})".format(error)) from error
+    if done.returncode != 0:
+        for entry in entries:
+            _diagnose(entry)
+        errors = [line for line in done.stderr.splitlines() if line.startswith("ERROR")] or ["pip failed"]
+        raise PackageError(entries[0], "pip could not resolve these packages for Python {} ({})".format(
+            python, errors[-1]))
+
+
+def _diagnose(entry):
+    """Raise the PackageError that says why PyPI cannot give this entry a pure wheel for both Pythons."""
+    name, version = ENTRY.match(entry).groups()
+    try:
+        with urllib.request.urlopen(PYPI_JSON.format(name=name), timeout=30) as response:
+            project = json.load(response)
+    except OSError as error:
+        if getattr(error, "code", None) == 404:
+            raise PackageError(entry, "PyPI has no package named '{}'; check the spelling".format(name)) from error
+        return  # PyPI cannot be asked: pip's own message has to do
+    releases = project.get("releases", {})
+    if version not in releases:
+        latest = project.get("info", {}).get("version", "")
+        raise PackageError(entry, "{} has no version {} on PyPI (the latest is {}); pin one that exists".format(
+            name, version, latest))
+    pure = [file for file in releases[version] if file["filename"].endswith(tuple(tag + ".whl" for tag in PURE_TAGS))]
+    if not pure:
+        raise PackageError(entry, "{} {} has no pure-Python wheel (py3-none-any) on PyPI, and the browser can "
+                                  "install only those; pick a version that has one, or another package".format(
+                                      name, version))
+    _check_requires_python(entry, pure[0].get("requires_python"))
+
+
+def _check_requires_python(entry, spec):
+    """Refuse a wheel whose Requires-Python excludes a Python the site runs on."""
+    if not spec:
+        return
+    excluded = [python for python in PYTHONS if python not in SpecifierSet(spec)]
+    if excluded:
+        raise PackageError(entry, "{} requires Python {}, which excludes Python {} ({}); pick a version that "
+                                  "supports Python {}".format(
+                                      entry, spec, ", ".join(excluded),
+                                      "the legacy runtime" if "3.8" in excluded else "the official runtime",
+                                      " and ".join(PYTHONS)))
+
+
+def _check_wheel(path, entries):
+    """Refuse a downloaded wheel that is not pure, excludes a Python, or needs a NumPy no runtime has."""
+    name, version = _name_version(path)
+    entry = _entry_for(name, entries)
+    if not path.name.endswith(tuple(tag + ".whl" for tag in PURE_TAGS)):
+        raise PackageError(entry, "{} is not a pure-Python wheel; the browser can install only py3-none-any "
+                                  "wheels".format(path.name))
+    metadata = _metadata(path)
+    own = canonicalize_name(entry.split("==")[0]) == canonicalize_name(name)
+    label = entry if own else "{}=={} (which {} needs)".format(name, version, entry)
+    _check_requires_python(label, metadata.get("Requires-Python"))
+    for line in metadata.get_all("Requires-Dist") or []:
+        try:
+            requirement = Requirement(line)
+        except InvalidRequirement:
+            continue
+        if canonicalize_name(requirement.name) != "numpy":
+            continue
+        missing = [numpy for numpy in NUMPYS if numpy not in requirement.specifier]
+        if missing:
+            raise PackageError(entry, "{} {} needs NumPy {}, which excludes NumPy {} of the runtime; pick a version "
+                                      "that accepts NumPy {}".format(name, version, requirement.specifier,
+                                                                     ", ".join(missing), " and ".join(NUMPYS)))
+
+
+def _metadata(path):
+    """The METADATA of a wheel, as an email message."""
+    from email.parser import Parser
+    with zipfile.ZipFile(path) as archive:
+        name = next(item for item in archive.namelist() if item.endswith(".dist-info/METADATA"))
+        return Parser().parsestr(archive.read(name).decode("utf-8"))
+
+
+def _install_order(wheels):
+    """The wheels with each one's dependencies before it (micropip installs them without resolving)."""
+    by_name = {canonicalize_name(wheel.name): wheel for wheel in wheels}
+    ordered, seen = [], set()
+
+    def visit(wheel):
+        if wheel.name in seen:
+            return
+        seen.add(wheel.name)
+        for line in _metadata(wheel.path).get_all("Requires-Dist") or []:
+            try:
+                dependency = by_name.get(canonicalize_name(Requirement(line).name))
+            except InvalidRequirement:
+                continue
+            if dependency is not None:
+                visit(dependency)
+        ordered.append(wheel)
+
+    for wheel in wheels:
+        visit(wheel)
+    return ordered
+
+
+def _name_version(path):
+    """('python_dateutil', '2.9.0.post0') from a wheel's file name."""
+    name, version = path.name.split("-")[:2]
+    return name, version
+
+
+def _entry_for(name, entries):
+    """The entry a wheel belongs to: its own, or (for a dependency) the first entry."""
+    for entry in entries:
+        if canonicalize_name(entry.split("==")[0]) == canonicalize_name(name):
+            return entry
+    return entries[0]
+
+
+def _sha256(path):
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
