@@ -133,3 +133,13 @@ def grade_with_timeout(capsys, path):
 def test_grade_refuses_bad_arguments_with_a_sentence_and_status_2(capsys, args, expected):
     status, out = grade(capsys, *args)
     assert status == 2 and expected in out and "Traceback" not in out
+
+
+def test_a_cell_may_not_import_what_only_the_builds_own_python_holds(tmp_path, capsys):
+    # PyYAML is installed beside the build (requirements.txt) but is in no lesson's runtime: refused, as the page would.
+    folder = write_lesson(tmp_path, "```{code-cell} ipython3\nimport json\nimport numpy as np\nfrom course.numbers import "
+                                    "number\n```\n\n```{code-cell} ipython3\nimport yaml\n```\n")
+    status = cli.main(["--lessons", str(folder.parent), "--out", str(tmp_path / "_site"), "build"])
+    err = capsys.readouterr().err
+    assert status == 1 and "lesson.md:16: cell 2 raised ModuleNotFoundError: The package 'yaml' is not part of " \
+                           "this lesson" in err, err

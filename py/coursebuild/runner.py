@@ -11,6 +11,8 @@ Explorables are drawn the same way (coursebuild.explorables.prerender), in the c
 
 import asyncio
 import hashlib
+import importlib.abc
+import importlib.machinery
 import json
 import os
 import select
@@ -205,8 +207,30 @@ async def answer_all(requests, channel):
         channel.flush()
 
 
+class LessonImports(importlib.abc.MetaPathFinder):
+    """Lets cells import what the page's worker has too, and nothing else the build's own Python happens to hold.
+
+    A lesson's cells may import the standard library, NumPy (the runtime's), the course library, the lesson's
+    own package and the wheels of its `packages:`. Anything else installed beside the build (PyYAML,
+    markdown-it, pytest...) is refused with the same ModuleNotFoundError the browser raises, so a lesson that
+    leans on it fails here, at its cell's line, not later in the learner's browser.
+    """
+
+    def __init__(self, folders):
+        self.folders = [str(folder) for folder in folders]
+
+    def find_spec(self, name, path=None, target=None):
+        """None (import as usual) for what the lesson may import; refuse any other top-level module."""
+        if path is not None or "." in name or name in sys.builtin_module_names or name in sys.stdlib_module_names:
+            return None
+        if name == "numpy" or importlib.machinery.PathFinder.find_spec(name, self.folders) is not None:
+            return None
+        raise ModuleNotFoundError("No module named {!r}".format(name), name=name)
+
+
 def main(argv):
     """The child: read the requests from the file argv[0], answer them on the pipe argv[1] as they come."""
+    sys.meta_path.insert(0, LessonImports(path for path in os.environ["PYTHONPATH"].split(os.pathsep) if path))
     requests = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
     channel_fd = int(argv[1])
     os.set_inheritable(channel_fd, False)  # what a cell starts (os.system) must not hold the pipe open
