@@ -151,7 +151,8 @@ def test_the_known_mistakes_are_at_least_eight_and_each_gets_its_own_message():
 
 
 @pytest.mark.parametrize("name, words", [
-    ("both_bugs_as_given.py", "además con diagonal=0"),
+    ("both_bugs_as_given.py", "además con k=0"),
+    ("scale_by_v_width.py", "anchura de V"),
     ("mask_after_softmax.py", "después del softmax"),
     ("diagonal_masked.py", "fila 0 de los pesos es NaN"),
     ("zero_instead_of_inf.py", "exp(0) = 1"),
@@ -414,3 +415,9 @@ def test_a_ticked_self_check_has_no_serious_axe_violations(browser, course_serve
     result = page.evaluate("() => axe.run(document.querySelector('.self-check'), {resultTypes: ['violations']})")
     context.close()
     assert [(v["id"], v["impact"]) for v in result["violations"] if v["impact"] in ("serious", "critical")] == []
+
+
+def test_no_checker_or_hint_of_the_sheet_names_a_pytorch_keyword():
+    texts = [path.read_text() for path in (FOLDER / "ejercicios_atencion" / "checkers").glob("*.py")]
+    texts += [plain(hint) for exercise in LESSON.exercises for hint in exercise.hints]
+    assert texts and not any("diagonal=" in text for text in texts)
