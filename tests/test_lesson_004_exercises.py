@@ -10,7 +10,7 @@ from course.numbers import set_language
 from support import ROOT
 
 EXERCISES = ROOT / "lessons" / "004-ejercicios-atencion" / "exercises"
-NAMES = ("softmax_temperatura", "parametros_bloque", "memoria_atencion", "parches")
+NAMES = ("softmax_temperatura", "parametros_bloque", "memoria_atencion", "parches", "objetivo_ordenado", "peso_en_escrito")
 
 REWRITES = {  # a correct solution written another way than the reference
     "softmax_temperatura": (
@@ -38,6 +38,19 @@ REWRITES = {  # a correct solution written another way than the reference
         "        for x in range(0, W, lado):\n"
         "            filas.append(imagen[:, y:y + lado, x:x + lado].reshape(-1))\n"
         "    return np.stack(filas)\n"),
+    "objetivo_ordenado": (
+        "import numpy as np\n"
+        "def objetivo_ordenado(X):\n"
+        "    return np.array([sorted(fila) for fila in X])\n"),
+    "peso_en_escrito": (
+        "import numpy as np\n"
+        "def peso_en_escrito(mapas, entrada, escritos):\n"
+        "    N, T, _ = mapas.shape\n"
+        "    peso = np.zeros((N, T))\n"
+        "    for n in range(N):\n"
+        "        for fila in range(T):\n"
+        "            peso[n, fila] = mapas[n, fila][entrada[n] == escritos[n, fila]].sum()\n"
+        "    return peso\n"),
 }
 
 

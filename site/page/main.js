@@ -98,7 +98,7 @@ class LessonPage {
 
   wireRuntime(element) {
     const jobs = [...this.cells, ...this.exercises];
-    this.bar = new RuntimeBar(element, this, { runAll: () => this.run(this.cells), stop: () => this.scheduler.stop() });
+    this.bar = new RuntimeBar(element, this, { runAll: () => this.run(this.cells.filter((cell) => !cell.skipRunAll)), stop: () => this.scheduler.stop() });
     this.bar.follow(this.client);
     this.scheduler.addEventListener("busy", (event) => this.bar.setBusy(event.detail.running));
     this.scheduler.addEventListener("finished", (event) => event.detail.job.element.dispatchEvent(
