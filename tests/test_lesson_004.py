@@ -494,3 +494,19 @@ def test_no_checker_or_hint_of_the_sheet_names_a_pytorch_keyword():
     texts = [path.read_text() for path in (FOLDER / "ejercicios_atencion" / "checkers").glob("*.py")]
     texts += [plain(hint) for exercise in LESSON.exercises for hint in exercise.hints]
     assert texts and not any("diagonal=" in text for text in texts)
+
+
+@pytest.mark.parametrize("exercise, wrong, words", [
+    ("parches", "channel_last.py", "canal por canal"),
+    ("objetivo_ordenado", "axis_zero.py", "axis=1"),
+    ("peso_en_escrito", "axes_swapped.py", "al revés"),
+])
+def test_a_written_exercise_names_a_mistake_and_passes_the_reference_in_the_page(page, course_server, exercise,
+                                                                               wrong, words):
+    page.goto(course_server.url(PAGE))
+    folder = FOLDER / "exercises" / exercise
+    block = submit_exercise(page, exercise, (folder / "wrong" / wrong).read_text())
+    expect(block.locator(".check-fail")).to_contain_text(words)
+    block = submit_exercise(page, exercise, (folder / "solution.py").read_text())
+    expect(block.locator(".check-verdict")).to_have_text("Superado: todas las comprobaciones son correctas.")
+    expect(block.locator(".check-ok")).to_have_count(6)
