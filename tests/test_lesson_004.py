@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from course.attention import attention, softmax
 from course.exercise import grade
 from course.nn.layers import TransformerBlock
+from course.numbers import set_language
 from coursebuild.lesson import read_lesson
 from support import ROOT, submit_exercise
 
@@ -511,3 +512,12 @@ def test_a_written_exercise_names_a_mistake_and_passes_the_reference_in_the_page
     block = submit_exercise(page, exercise, (folder / "solution.py").read_text())
     expect(block.locator(".check-verdict")).to_have_text("Superado: todas las comprobaciones son correctas.")
     expect(block.locator(".check-ok")).to_have_count(6)
+
+
+def test_the_causal_checker_writes_its_numbers_the_spanish_way():
+    set_language("es")
+    try:
+        message = grade((EXERCISE / "starter.py").read_text(), CHECKER)["results"][-1]["message"]
+    finally:
+        set_language("en")
+    assert re.search(r"la fila \d suma 0,\d{3}", message), message

@@ -13,6 +13,7 @@ import numpy as np
 from course.attention import softmax
 from course.checkers.common import SHAPE_WORDS, Phrasebook, run_cases, shape
 from course.nn.layers import attention
+from course.numbers import number
 
 FUNCTION = "atencion_causal"
 CASES = (  # (T, d of Q and K, d of V, seed, size of the entries)
@@ -98,13 +99,13 @@ def _check_weights(weights, inputs, expected, case):
     if not np.allclose(sums, 1.0, atol=1e-6):
         if T > 1 and np.allclose(np.diag(weights), 0.0) and sums[0] == 0:
             row = 1 + int(np.abs(sums[1:] - 1.0).argmax())
-            return ("Con {} la fila 0 suma 0 y la fila {} suma {:.3f}: pusiste la máscara después del softmax y "
+            return ("Con {} la fila 0 suma 0 y la fila {} suma {}: pusiste la máscara después del softmax y "
                     "además con k=0; tapa las puntuaciones con -np.inf antes del softmax y usa "
-                    "np.triu(..., k=1).".format(case, row, sums[row]))
+                    "np.triu(..., k=1).".format(case, row, number(sums[row], ".3f")))
         row = int(np.abs(sums - 1.0).argmax())
-        return ("Con {} cada fila de pesos debía sumar 1, pero la fila {} suma {:.3f}: pusiste ceros en los pesos "
+        return ("Con {} cada fila de pesos debía sumar 1, pero la fila {} suma {}: pusiste ceros en los pesos "
                 "después del softmax; tapa las puntuaciones con -np.inf antes del softmax para que el peso se reparta "
-                "entre las palabras permitidas.".format(case, row, sums[row]))
+                "entre las palabras permitidas.".format(case, row, number(sums[row], ".3f")))
     hidden_past = past & (np.abs(weights) <= TOLERANCE) & (expected > TOLERANCE)
     if np.any(hidden_past):
         i, j = np.argwhere(hidden_past)[0]
@@ -115,8 +116,8 @@ def _check_weights(weights, inputs, expected, case):
         if np.allclose(weights, _variant(inputs, fill=0.0), atol=TOLERANCE):
             return ("Con {} la palabra {} todavía mira a la palabra {}, que está en su futuro: tapaste las puntuaciones "
                     "con 0, y exp(0) = 1 no borra nada; usa -np.inf.".format(case, i, j))
-        return ("Con {} la palabra {} mira a la palabra {}, que está en su futuro (peso {:.3f}); tapa con -np.inf "
-                "las puntuaciones de encima de la diagonal, np.triu(..., k=1).".format(case, i, j, weights[i, j]))
+        return ("Con {} la palabra {} mira a la palabra {}, que está en su futuro (peso {}); tapa con -np.inf "
+                "las puntuaciones de encima de la diagonal, np.triu(..., k=1).".format(case, i, j, number(weights[i, j], ".3f")))
     return _explain_scale(weights, inputs, expected, case)
 
 
@@ -132,8 +133,8 @@ def _explain_scale(weights, inputs, expected, case):
         if np.allclose(weights, _variant(inputs, scale=scale), atol=TOLERANCE):
             hint = named
             break
-    return "Con {} los pesos no son los esperados (difieren hasta en {:.3g}); {}.".format(
-        case, np.abs(weights - expected).max(), hint)
+    return "Con {} los pesos no son los esperados (difieren hasta en {}); {}.".format(
+        case, number(np.abs(weights - expected).max(), ".3g"), hint)
 
 
 def _explain_output(out, weights, inputs, expected, case):
@@ -143,8 +144,8 @@ def _explain_output(out, weights, inputs, expected, case):
     for name, other in (("Q", Q), ("K", K)):
         if other.shape == V.shape and np.allclose(out, weights @ other, atol=TOLERANCE):
             hint = "multiplicaste los pesos por {} y no por V; la salida es pesos @ V".format(name)
-    return "Con {} los pesos están bien pero la salida no (difiere hasta en {:.3g}); {}.".format(
-        case, np.abs(out - expected).max(), hint)
+    return "Con {} los pesos están bien pero la salida no (difiere hasta en {}); {}.".format(
+        case, number(np.abs(out - expected).max(), ".3g"), hint)
 
 
 def _variant(inputs, scale=None, axis=-1, fill=-np.inf):
