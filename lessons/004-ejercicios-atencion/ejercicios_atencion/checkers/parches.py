@@ -67,7 +67,7 @@ def _mistake(value, imagen, lado):
         (cut(imagen, lado, (1, 3, 0, 4, 2)), "dentro de cada canal del parche cambiaste y por x; dentro del parche "
                                              "el orden es (c, y, x), una fila de píxeles tras otra."),
         (imagen.transpose(0, 2, 1).reshape(C, W // lado, lado, H // lado, lado).transpose(1, 3, 0, 2, 4).reshape(
-            -1, C * lado * lado), "trataste el ancho como alto: la imagen es (C, H, W), con H, las filas, antes "
+            -1, C * lado * lado), "trataste la anchura como altura: la imagen es (C, H, W), con H, las filas, antes "
                                   "que W."),
     )
     return rebuilt(value, variants) or "compara tu primer parche con imagen[:, :lado, :lado].ravel()."
