@@ -3,8 +3,9 @@
     .venv/bin/python benchmarks/miniproject.py
 
 Takes lesson 004's cells by their ids (`inicio`, the imports; `mp-dos-bloques`, the data and the
-two-block training; `mp-un-bloque`, the one-block training), unchanged, and writes them into a
-lesson with a timing cell around each training. The build runs that lesson in CPython (one BLAS
+two-block training; `mp-un-bloque`, the one-block training; `mp-un-bloque-6` and `mp-seis-epocas`,
+the six-epoch runs that the page's Run all skips), unchanged, and writes them into a lesson (beside
+the lesson's own package) with a timing cell around each training. The build runs that lesson in CPython (one BLAS
 thread, as the browser has; a fresh line in the first cell keeps its cached outputs from being
 reused); then headless Chromium runs the same cells on the runtime the site was built with, with
 Run all. Each timing cell prints the seconds since the cell before the training began and the
@@ -29,23 +30,26 @@ LESSON = ROOT / "lessons" / "004-ejercicios-atencion" / "lesson.md"
 GOAL_SECONDS, GOAL_ACCURACY = 15.0, 0.99
 START = "np.ones(1 << 21).sum()  # warm the allocator before timing (see RUNTIME-NOTES)\n_inicio = time.monotonic()"
 REPORT = 'print("{} seconds {{:.2f}} sequences {{:.4f}}".format(time.monotonic() - _inicio, {}[-1]["sequences"]))'
-LINE = re.compile(r"^(two|one) seconds ([\d.]+) sequences ([\d.]+)$", re.M)
+LINE = re.compile(r"^(two|one|one6|two6) seconds ([\d.]+) sequences ([\d.]+)$", re.M)
+PACKAGE = LESSON.parent / "ejercicios_atencion"
+SLUG = "01-ejercicios-atencion"  # the folder's name makes the page ship the lesson's package
 HEADER = "---\ntitle: Mini-project benchmark\nlanguage: es\norder: 1\nsummary: Benchmark.\n---\n\n"
 
 
 def lesson_cells():
-    """The lesson's own code of the imports, the two-block training and the one-block training."""
+    """The lesson's own code of the imports and of its four trainings (two blocks, one, and both at six epochs)."""
     lesson, errors = read_lesson(LESSON)
     assert not errors, errors
     code = {cell.key: cell.code for cell in lesson.cells}
-    return code["inicio"], code["mp-dos-bloques"], code["mp-un-bloque"]
+    return [code[key] for key in ("inicio", "mp-dos-bloques", "mp-un-bloque", "mp-un-bloque-6", "mp-seis-epocas")]
 
 
 def benchmark_lesson(nonce):
     """The benchmark lesson's source: the lesson's cells, each training between a start and a report cell."""
-    imports, two, one = lesson_cells()
+    imports, two, one, one6, two6 = lesson_cells()
     cells = ["import time\n# run {}\n".format(nonce) + imports, START, two, REPORT.format("two", "historia"),
-             START, one, REPORT.format("one", "historia_1")]
+             START, one, REPORT.format("one", "historia_1"), START, one6, REPORT.format("one6", "historia_1_6"),
+             START, two6, REPORT.format("two6", "historia_2_6")]
     return HEADER + "".join("```{{code-cell}} ipython3\n{}\n```\n\n".format(cell) for cell in cells)
 
 
@@ -63,7 +67,7 @@ def in_chromium(site, cells):
         with sync_playwright() as playwright:
             browser = launch(playwright)
             page = browser.new_page()
-            page.goto(server.url("01-mini/index.html"))
+            page.goto(server.url(SLUG + "/index.html"))
             page.locator("[data-action=run-all]").click()
             expect(page.locator("#cell-{}".format(cells))).to_have_attribute("data-state", "done", timeout=900_000)
             text = "\n".join(page.locator(".cell-output").all_inner_texts())
@@ -78,21 +82,24 @@ def main():
     os.environ["OPENBLAS_NUM_THREADS"] = "1"
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as temp:
-        folder = Path(temp) / "lessons" / "01-mini"
+        folder = Path(temp) / "lessons" / SLUG
         folder.mkdir(parents=True)
+        (folder / PACKAGE.name).symlink_to(PACKAGE, target_is_directory=True)
         source = benchmark_lesson("{}-{}".format(os.getpid(), time.time_ns()))
         (folder / "lesson.md").write_text(source, encoding="utf-8")
         site = build_site(folder.parent, Path(temp) / "_site")
-        page_html = (site / "01-mini" / "index.html").read_text(encoding="utf-8")
+        page_html = (site / SLUG / "index.html").read_text(encoding="utf-8")
         cpython = parse(re.sub(r"<[^>]+>", "\n", page_html))
         browser = in_chromium(site, source.count("```{code-cell}"))
     load_after = os.getloadavg()
     runtime = re.search(r'"version": "([^"]+)", "worker": "(\w+)"', page_html)
-    print("lesson 004's mini-project cells (mp-dos-bloques, mp-un-bloque), as the lesson sets them")
+    print("lesson 004's mini-project cells (mp-dos-bloques, mp-un-bloque, mp-un-bloque-6, mp-seis-epocas), as the "
+          "lesson sets them")
     print("runtime in the browser: Pyodide {} ({} worker)".format(*runtime.groups()) if runtime else "")
     print("load average (1, 5, 15 min): before {:.2f} {:.2f} {:.2f}, after {:.2f} {:.2f} {:.2f}".format(
         *load_before, *load_after))
-    for name, label in (("two", "2 blocks"), ("one", "1 block")):
+    for name, label in (("two", "2 blocks"), ("one", "1 block"), ("one6", "1 block, 6 epochs"),
+                        ("two6", "2 blocks, 6 epochs")):
         (c_seconds, c_accuracy), (b_seconds, b_accuracy) = cpython[name], browser[name]
         print("{}: held-out sequences {:.1%} (CPython) / {:.1%} (browser); {:.2f} s / {:.2f} s, ratio {:.1f}x".format(
             label, c_accuracy, b_accuracy, c_seconds, b_seconds, b_seconds / c_seconds))

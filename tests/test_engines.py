@@ -82,6 +82,8 @@ def test_run_all_reproduces_the_build_time_outputs(driver, course_server, slug):
     built = {cell["id"]: cell_output(driver, cell["id"]) for cell in data["cells"]}
     driver.click_name(data["strings"]["run_all"])
     for cell in data["cells"]:
+        if cell["skip_run_all"]:  # run all leaves it out (test_browser runs it by its own Run, in Chromium)
+            continue
         wait_state(driver, "#cell-{}".format(cell["id"]), "^failed$" if cell["raises"] else "^done$")
         assert cell_output(driver, cell["id"]) == built[cell["id"]], "cell {} of {}".format(cell["id"], slug)
     assert driver.errors() == []

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from course.attention import attention, softmax
 from course.exercise import grade
 from course.nn.layers import TransformerBlock
+from course.numbers import set_language
 from coursebuild.lesson import read_lesson
 from support import ROOT, submit_exercise
 
@@ -20,7 +21,7 @@ EXERCISE = FOLDER / "exercises" / "atencion_causal"
 CHECKER = "ejercicios_atencion.checkers.causal_mask_fix"
 LESSON = read_lesson(FOLDER / "lesson.md")[0]
 WRONG = sorted(path.name for path in (EXERCISE / "wrong").glob("*.py"))
-EPOCHS = int(re.search(r"^epocas, ancho, ancho_mlp = (\d+),", next(
+EPOCHS = int(re.search(r"^epocas, anchura, anchura_mlp = (\d+),", next(
     cell.code for cell in LESSON.cells if cell.key == "mp-dos-bloques"), re.M).group(1))  # the mini-project's setting
 
 
@@ -50,7 +51,7 @@ COMPUTED = {  # a piece of each numeric question -> the value the library comput
     "a sí misma": lambda: first_attention_row()[0][0],
     "segunda palabra": lambda: first_attention_row()[0][1],
     "segunda coordenada": lambda: first_attention_row()[1][1],
-    "puntajes por 0": lambda: softmax(np.array([2.0, 1.0, 0.5, -1.0]) * 0)[0],
+    "puntuaciones por 0": lambda: softmax(np.array([2.0, 1.0, 0.5, -1.0]) * 0)[0],
     "parámetros tiene el bloque": lambda: TransformerBlock(128, 8, 512, np.random.default_rng(0)).count(),
     "Con 4096 tokens": lambda: attention_memory_gb(4096),
     "¿Y con 8192 tokens": lambda: attention_memory_gb(8192),
@@ -70,7 +71,7 @@ def numeric_quizzes():
     """(quiz, computed value) for every numeric question of the lesson; each must match one computation."""
     found = []
     for quiz in LESSON.quizzes:
-        if quiz.kind != "numeric":
+        if quiz.kind != "numeric" or quiz.key.startswith("mp-"):  # the mini-project's are read from its run
             continue
         matches = [key for key in COMPUTED if key in plain(quiz.question)]
         assert len(matches) == 1, "no single computation for {!r}".format(plain(quiz.question))
@@ -80,7 +81,7 @@ def numeric_quizzes():
 
 def test_every_numeric_quiz_key_is_what_the_library_computes():
     quizzes = numeric_quizzes()
-    assert len(quizzes) == 11
+    assert len(quizzes) == 11  # the mini-project's own question is checked against its run below
     for quiz, computed in quizzes:
         assert abs(quiz.answer - computed) <= quiz.tolerance + 1e-9, (plain(quiz.question), quiz.answer, computed)
 
@@ -151,7 +152,8 @@ def test_the_known_mistakes_are_at_least_eight_and_each_gets_its_own_message():
 
 
 @pytest.mark.parametrize("name, words", [
-    ("both_bugs_as_given.py", "además con diagonal=0"),
+    ("both_bugs_as_given.py", "además con k=0"),
+    ("scale_by_v_width.py", "anchura de V"),
     ("mask_after_softmax.py", "después del softmax"),
     ("diagonal_masked.py", "fila 0 de los pesos es NaN"),
     ("zero_instead_of_inf.py", "exp(0) = 1"),
@@ -164,36 +166,101 @@ def test_the_mask_mistakes_are_named_for_what_they_are(name, words):
     assert words in grade((EXERCISE / "wrong" / name).read_text(), CHECKER)["results"][-1]["message"]
 
 
-def cell_output(page_html, number):
-    section = re.search(r'<section class="cell" id="cell-{}".*?</section>'.format(number), page_html, re.S).group(0)
+def cell_number(key):
+    """The number on the page of the cell whose id is `key`."""
+    return next(cell.number for cell in LESSON.cells if cell.key == key)
+
+
+def cell_section(page_html, key):
+    """The HTML of the cell whose id is `key`."""
+    return re.search(r'<section class="cell" id="cell-{}".*?</section>'.format(cell_number(key)), page_html,
+                     re.S).group(0)
+
+
+def cell_output(page_html, key):
+    section = cell_section(page_html, key)
     return html.unescape(re.sub(r"<[^>]+>", "", "".join(re.findall(r'<pre class="out out-stdout"[^>]*>(.*?)</pre>',
                                                                     section, re.S))))
 
 
 def table_rows(text):
     """The per-epoch rows of the Spanish training table: (epoch, loss, digits %, sequences %)."""
-    return [(int(e), float(loss), float(d), float(s))
-            for e, loss, d, s in re.findall(r"^\s*(\d+)\s+([\d.]+)\s+([\d.]+)%\s+([\d.]+)%$", text, re.M)]
+    rows = re.findall(r"^\s*(\d+)\s+(\d+,\d+)\s+(\d+,\d) %\s+(\d+,\d) %$", text, re.M)
+    return [(int(e),) + tuple(float(value.replace(",", ".")) for value in values) for e, *values in rows]
 
 
 def test_the_mini_project_sorts_at_least_99_percent_of_held_out_sequences_in_cpython(course_site):
     page_html = (course_site / SLUG / "index.html").read_text()
-    two = table_rows(cell_output(page_html, 11))
-    one = table_rows(cell_output(page_html, 14))
+    two = table_rows(cell_output(page_html, "mp-dos-bloques"))
+    one = table_rows(cell_output(page_html, "mp-un-bloque"))
     epochs = list(range(1, EPOCHS + 1))
     assert [row[0] for row in two] == epochs and [row[0] for row in one] == epochs
     assert two[-1][3] >= 99.0
-    assert one[-1][3] < two[-1][3]  # the lesson says one block does not get as far
-    assert "¿bien ordenada? True" in cell_output(page_html, 12)
+    assert one[-1][3] < two[-1][3]  # the lesson says one block does not get as far in as many epochs
+    assert "¿bien ordenada? True" in cell_output(page_html, "mp-mapas")
+
+
+def test_with_six_epochs_one_block_nearly_gets_there_and_two_blocks_dip_once_and_recover(course_site):
+    page_html = (course_site / SLUG / "index.html").read_text()
+    one = table_rows(cell_output(page_html, "mp-un-bloque-6"))
+    two = table_rows(cell_output(page_html, "mp-seis-epocas"))
+    assert [row[0] for row in one] == [row[0] for row in two] == list(range(1, 7))
+    assert one[-1][3] >= 99.0  # «casi lo consigue»
+    dips = [e for e in range(1, 6) if two[e][3] < two[e - 1][3]]
+    assert dips and two[dips[0] + 1][3] > two[dips[0]][3]  # it dips, then recovers
+    for key in ("mp-un-bloque-6", "mp-seis-epocas"):
+        assert cell_output(page_html, key).startswith("Seis épocas")  # the browser's time is said first
+
+
+def test_the_long_runs_are_left_out_of_run_all_and_nothing_after_them_reads_them():
+    long_runs = [cell for cell in LESSON.cells if cell.skip_run_all]
+    assert [cell.key for cell in long_runs] == ["mp-un-bloque-6", "mp-seis-epocas"]
+    later = [cell.code for cell in LESSON.cells if cell.number > long_runs[0].number and not cell.skip_run_all]
+    for name in ("largo_1", "historia_1_6", "largo_2", "historia_2_6", "secuencias_6", "caida"):
+        assert not any(re.search(r"\b{}\b".format(name), code) for code in later), name
+
+
+def measured_table(page_html):
+    """The mini-project's per-map rows: (block, head, strongest, on the written digit, mirror, rows over half %)."""
+    text = cell_output(page_html, "mp-medidas")
+    number = r"(\d+,\d+)"
+    rows = re.findall(r"^\s*(\d)\s+(\d)\s+{0}\s+{0}\s+{0}\s+(\d+) %$".format(number), text, re.M)
+    return [(int(b), int(h)) + tuple(float(v.replace(",", ".")) for v in rest) for b, h, *rest in rows]
+
+
+def quiz(key):
+    """The lesson's quiz whose id is `key`."""
+    return next(quiz for quiz in LESSON.quizzes if quiz.key == key)
+
+
+def test_the_mini_project_questions_are_answered_by_its_own_measures(course_site):
+    page_html = (course_site / SLUG / "index.html").read_text()
+    rows = measured_table(page_html)
+    assert [(b, h) for b, h, *_ in rows] == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    on_digit = {b: [row[3] for row in rows if row[0] == b] for b in (1, 2)}
+    searching = 2 if min(on_digit[2]) > max(on_digit[1]) else 1
+    assert "bloque {}".format(searching) in plain(quiz("mp-busca").options[quiz("mp-busca").correct[0]])
+    assert all(abs(row[4] - 1 / 8) < 0.05 for row in rows)  # the mirror gets what a uniform map gives
+    assert "1/8" in plain(quiz("mp-espejo").options[quiz("mp-espejo").correct[0]])
+    per_row = re.findall(r"^\s*(\d)\s+(\d)\s+(\d+,\d+)\s+(\d+,\d+)$", cell_output(page_html, "mp-medidas"), re.M)
+    assert len(per_row) == 8
+    assert quiz("mp-ciegas").answer == sum(float(head_1.replace(",", ".")) < 0.1 for _, _, head_1, _ in per_row)
+
+
+def test_removing_block_1s_attention_from_the_trained_model_breaks_the_sorting(course_site):
+    text = cell_output((course_site / SLUG / "index.html").read_text(), "sin-bloque-1")
+    found = dict(re.findall(r"^(.*): por dígito [\d,]+ %, por secuencia ([\d,]+) %$", text, re.M))
+    whole, without = (float(found[name].replace(",", ".")) for name in ("entero", "sin la atención del bloque 1"))
+    assert whole >= 99.0 and without < 10.0
 
 
 def test_the_grid_is_two_blocks_by_two_heads_labelled_with_digits(course_site):
     page_html = (course_site / SLUG / "index.html").read_text()
-    section = re.search(r'<section class="cell" id="cell-12".*?</section>', page_html, re.S).group(0)
+    section = cell_section(page_html, "mp-mapas")
     assert "figure-grid" in section and section.count('class="figure-row"') == 2
     labels = re.findall(r'aria-label="(Bloque \d, cabeza \d)"', section)
     assert labels == ["Bloque 1, cabeza 1", "Bloque 1, cabeza 2", "Bloque 2, cabeza 1", "Bloque 2, cabeza 2"]
-    digits = re.search(r"entrada:\s+\[([\d ]+)\]", cell_output(page_html, 12)).group(1).split()
+    digits = re.search(r"entrada:\s+\[([\d ]+)\]", cell_output(page_html, "mp-mapas")).group(1).split()
     first_map = section.split("<svg")[1]
     assert re.findall(r'class="hm-col"[^>]*>(\d)</text>', first_map) == digits
 
@@ -207,13 +274,15 @@ def test_every_link_inside_the_page_points_at_something_on_it(course_site):
 
 def test_every_self_check_item_names_the_blocks_that_practise_it():
     (check,) = LESSON.self_checks
-    assert len(check.items) == 6
+    assert len(check.items) == 7
     kinds = [sorted({ref.kind for ref in item.references}) for item in check.items]
-    # Only the free reflection (exercise 2) has nothing to check; every other item names a quiz or the exercise.
-    assert [bool(item.checked()) for item in check.items] == [True, False, True, True, True, True]
+    # Only the free reflection (exercise 2) has nothing to check; every other item names a quiz or an exercise.
+    assert [bool(item.checked()) for item in check.items] == [True, False, True, True, True, True, True]
     assert kinds[1] == ["cell"] and kinds[3] == ["exercise"]
     assert {ref.name for item in check.items for ref in item.references if ref.kind == "quiz"} == {
         quiz.key for quiz in LESSON.quizzes}  # every question of the sheet counts towards some item
+    assert {ref.name for item in check.items for ref in item.references if ref.kind == "exercise"} == {
+        exercise.id for exercise in LESSON.exercises}  # and so does every exercise
 
 
 # In Chromium: the quizzes grade, the exercise grades, the mini-project trains and draws.
@@ -280,24 +349,29 @@ def run_cell(page, number, timeout=180_000):
     return "".join(page.locator("#cell-{} .cell-output .out-stdout".format(number)).all_text_contents())
 
 
+TRAIN, MAPS, ONE = (cell_number(key) for key in ("mp-dos-bloques", "mp-mapas", "mp-un-bloque"))
+
+
 def test_the_mini_project_trains_to_99_percent_in_the_browser_and_draws_the_grid(page, course_server):
     page.goto(course_server.url(PAGE))
     run_cell(page, 1)
     start = time.monotonic()
-    rows = table_rows(run_cell(page, 11))
+    rows = table_rows(run_cell(page, TRAIN))
     seconds = time.monotonic() - start
     print("two blocks in Chromium: {:.1f} s, held-out sequences {:.1f} %".format(seconds, rows[-1][3]))
-    assert page.locator("#cell-11").get_attribute("data-state") == "done"
+    assert page.locator("#cell-{}".format(TRAIN)).get_attribute("data-state") == "done"
     assert len(rows) == EPOCHS and rows[-1][3] >= 99.0
-    expect(page.locator("#cell-11 progress")).to_have_attribute("value", re.compile(r"^\d+$"))
-    expect(page.locator("#cell-11 .progress-text")).to_contain_text("Época {0}/{0}".format(EPOCHS))
-    run_cell(page, 12)
-    grid = page.locator("#cell-12 .figure-grid")
+    expect(page.locator("#cell-{} progress".format(TRAIN))).to_have_attribute("value", re.compile(r"^\d+$"))
+    expect(page.locator("#cell-{} .progress-text".format(TRAIN))).to_contain_text("Época {0}/{0}".format(EPOCHS))
+    run_cell(page, MAPS)
+    grid = page.locator("#cell-{} .figure-grid".format(MAPS))
     expect(grid.locator(".figure-row")).to_have_count(2)
     expect(grid.locator("svg.heatmap")).to_have_count(4)
     expect(grid.locator("svg.heatmap").last).to_have_attribute("aria-label", "Bloque 2, cabeza 2")
+    expect(page.locator("#cell-{} svg.heatmap".format(MAPS)).last).to_have_attribute("aria-label",
+                                                                                    "Invertir, hecho a mano")
     start = time.monotonic()
-    one = table_rows(run_cell(page, 14))
+    one = table_rows(run_cell(page, ONE))
     print("one block in Chromium: {:.1f} s, held-out sequences {:.1f} %".format(time.monotonic() - start, one[-1][3]))
     assert len(one) == EPOCHS and one[-1][3] < rows[-1][3]
 
@@ -305,14 +379,15 @@ def test_the_mini_project_trains_to_99_percent_in_the_browser_and_draws_the_grid
 def test_stop_during_the_mini_project_keeps_the_model_and_says_where_it_stopped(page, course_server):
     page.goto(course_server.url(PAGE))
     run_cell(page, 1)
-    page.locator("#cell-11 [data-action=run]").click()
-    expect(page.locator("#cell-11 .progress-text")).to_contain_text("Época 1/{} · paso".format(EPOCHS), timeout=120_000)
+    page.locator("#cell-{} [data-action=run]".format(TRAIN)).click()
+    progress = page.locator("#cell-{} .progress-text".format(TRAIN))
+    expect(progress).to_contain_text("Época 1/{} · paso".format(EPOCHS), timeout=120_000)
     page.locator("[data-action=stop]").click()
-    expect(page.locator("#cell-11")).to_have_attribute("data-state", "done", timeout=30_000)
-    expect(page.locator("#cell-11 .out-stdout")).to_contain_text("detenido durante la época 1")
-    expect(page.locator("#cell-11 .progress-text")).to_contain_text("detenido")
-    run_cell(page, 12)  # the stopped model is still there and can be drawn
-    expect(page.locator("#cell-12 svg.heatmap")).to_have_count(4)
+    expect(page.locator("#cell-{}".format(TRAIN))).to_have_attribute("data-state", "done", timeout=30_000)
+    expect(page.locator("#cell-{} .out-stdout".format(TRAIN))).to_contain_text("detenido durante la época 1")
+    expect(progress).to_contain_text("detenido")
+    run_cell(page, MAPS)  # the stopped model is still there and can be drawn
+    expect(page.locator("#cell-{} .figure-grid svg.heatmap".format(MAPS))).to_have_count(4)
 
 
 # The «¿Lo lograste?» list, ticked from the learner's saved work.
@@ -356,29 +431,29 @@ VIT = ["e8-parches", "e8-numeros", "e8-tokens", "e8-crece"]  # item 6 of the lis
 def test_the_self_check_ticks_an_item_only_when_all_its_questions_are_right_and_keeps_it_on_reload(page, course_server):
     page.goto(course_server.url(PAGE))
     summary = page.locator(".self-check-summary")
-    expect(summary).to_have_text("0 de 5 hechos")
+    expect(summary).to_have_text("0 de 6 hechos")
     expect_ticked(page, 5, False)
     answer_quiz(page, VIT[0], right=False)
     expect_ticked(page, 5, False)
-    expect(item(page, 5).locator(".self-check-progress")).to_have_text(" (0 de 4)")
+    expect(item(page, 5).locator(".self-check-progress")).to_have_text(" (0 de 5)")
     quiz_form(page, VIT[0]).locator("[data-action=retry]").click()
-    for key in VIT[:3]:
+    for key in VIT:
         answer_quiz(page, key)
-    expect_ticked(page, 5, False)  # three of four right is not done
-    expect(item(page, 5).locator(".self-check-progress")).to_have_text(" (3 de 4)")
-    answer_quiz(page, VIT[3])
+    expect_ticked(page, 5, False)  # four questions right, the exercise not yet passed: not done
+    expect(item(page, 5).locator(".self-check-progress")).to_have_text(" (4 de 5)")
+    submit_exercise(page, "parches", (FOLDER / "exercises" / "parches" / "solution.py").read_text())
     expect_ticked(page, 5, True)
-    expect(summary).to_have_text("1 de 5 hechos")
-    answer_quiz(page, "e6-posicion")  # one of item 5's three questions
-    expect(item(page, 4).locator(".self-check-progress")).to_have_text(" (1 de 3)")
+    expect(summary).to_have_text("1 de 6 hechos")
+    answer_quiz(page, "e6-posicion")  # one of item 5's three questions and one exercise
+    expect(item(page, 4).locator(".self-check-progress")).to_have_text(" (1 de 4)")
 
     page.reload()
     expect_ticked(page, 5, True)
-    expect(item(page, 4).locator(".self-check-progress")).to_have_text(" (1 de 3)")
-    expect(summary).to_have_text("1 de 5 hechos")
+    expect(item(page, 4).locator(".self-check-progress")).to_have_text(" (1 de 4)")
+    expect(summary).to_have_text("1 de 6 hechos")
     quiz_form(page, VIT[2]).locator("[data-action=retry]").click()  # the learner takes an answer back
     expect_ticked(page, 5, False)
-    expect(summary).to_have_text("0 de 5 hechos")
+    expect(summary).to_have_text("0 de 6 hechos")
 
 
 def test_the_free_reflection_item_is_never_ticked_and_says_that_nothing_checks_it(page, course_server):
@@ -409,8 +484,40 @@ def test_a_ticked_self_check_has_no_serious_axe_violations(browser, course_serve
     page.goto(course_server.url(PAGE))
     for key in VIT:
         answer_quiz(page, key)
+    submit_exercise(page, "parches", (FOLDER / "exercises" / "parches" / "solution.py").read_text())
     expect_ticked(page, 5, True)
     page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
     result = page.evaluate("() => axe.run(document.querySelector('.self-check'), {resultTypes: ['violations']})")
     context.close()
     assert [(v["id"], v["impact"]) for v in result["violations"] if v["impact"] in ("serious", "critical")] == []
+
+
+def test_no_checker_or_hint_of_the_sheet_names_a_pytorch_keyword():
+    texts = [path.read_text() for path in (FOLDER / "ejercicios_atencion" / "checkers").glob("*.py")]
+    texts += [plain(hint) for exercise in LESSON.exercises for hint in exercise.hints]
+    assert texts and not any("diagonal=" in text for text in texts)
+
+
+@pytest.mark.parametrize("exercise, wrong, words", [
+    ("parches", "channel_last.py", "canal por canal"),
+    ("objetivo_ordenado", "axis_zero.py", "axis=1"),
+    ("peso_en_escrito", "axes_swapped.py", "al revés"),
+])
+def test_a_written_exercise_names_a_mistake_and_passes_the_reference_in_the_page(page, course_server, exercise,
+                                                                               wrong, words):
+    page.goto(course_server.url(PAGE))
+    folder = FOLDER / "exercises" / exercise
+    block = submit_exercise(page, exercise, (folder / "wrong" / wrong).read_text())
+    expect(block.locator(".check-fail")).to_contain_text(words)
+    block = submit_exercise(page, exercise, (folder / "solution.py").read_text())
+    expect(block.locator(".check-verdict")).to_have_text("Superado: todas las comprobaciones son correctas.")
+    expect(block.locator(".check-ok")).to_have_count(6)
+
+
+def test_the_causal_checker_writes_its_numbers_the_spanish_way():
+    set_language("es")
+    try:
+        message = grade((EXERCISE / "starter.py").read_text(), CHECKER)["results"][-1]["message"]
+    finally:
+        set_language("en")
+    assert re.search(r"la fila \d suma 0,\d{3}", message), message

@@ -115,6 +115,22 @@ def test_ablating_a_head_is_the_same_as_zeroing_its_values(rng):
     np.testing.assert_allclose(layer.maps, maps)  # ablation removes what a head writes, not where it looks
 
 
+@pytest.mark.parametrize("ablate", [[0], [0, 1]])
+def test_transformer_block_gradients_with_heads_ablated(rng, ablate):
+    assert_gradients_match(TransformerBlock(8, 2, 12, rng, dtype=F64), rng.normal(size=(2, 5, 8)), (CAUSAL, ablate))
+
+
+def test_removing_a_blocks_attention_in_the_sequence_transformer_is_zeroing_its_values():
+    model = SequenceTransformer(width=8, heads=2, blocks=2, hidden=12, seed=3, dtype=F64)
+    ids = np.random.default_rng(4).integers(0, 10, size=(3, 8))
+    ablated = model.forward(ids, ablate=[(0, 0), (0, 1)])[0]
+    assert not np.allclose(model.forward(ids)[0], ablated)
+    v = model.children["block1"].children["attention"].children["v"].params
+    v["W"][:] = 0  # every head of block 1 then writes nothing, as the ablation says
+    v["b"][:] = 0
+    np.testing.assert_allclose(model.forward(ids)[0], ablated, atol=1e-12)
+
+
 def test_ablating_a_head_that_does_not_exist_says_which_heads_do(rng):
     with pytest.raises(ValueError, match="no head 2 to ablate: heads are numbered 0 to 1"):
         MultiHeadAttention(8, 2, rng).forward(rng.normal(size=(1, 3, 8)).astype(np.float32), None, [2])

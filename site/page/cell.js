@@ -17,6 +17,7 @@ export class Cell {
     this.raises = data.raises;
     this.lessonCode = data.code;
     this.lastRun = data.code; // the build-time output belongs to the lesson's code
+    this.skipRunAll = Boolean(data.skip_run_all); // a long cell runs only from its own Run
     this.output = find(element, ".cell-output", CONTENT);
     this.status = find(element, ".cell-status", CONTENT);
     this.runButton = find(element, "[data-action=run]", CONTENT);

@@ -100,7 +100,7 @@ class LessonPage {
     const jobs = [...this.cells, ...this.exercises];
     // Run all runs the cells on the learner's behalf: an answer-first output stays folded.
     this.bar = new RuntimeBar(element, this, {
-      runAll: () => this.run(this.cells, { onBehalf: true }), stop: () => this.scheduler.stop(),
+      runAll: () => this.run(this.cells.filter((cell) => !cell.skipRunAll), { onBehalf: true }), stop: () => this.scheduler.stop(),
     });
     this.bar.follow(this.client);
     this.scheduler.addEventListener("busy", (event) => this.bar.setBusy(event.detail.running));

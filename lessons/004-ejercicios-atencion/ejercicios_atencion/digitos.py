@@ -10,16 +10,18 @@ import contextlib
 import io
 
 from course.nn.train import train_sequences
+from course.numbers import number
 
 LARGO = 8
 DIGITOS = 10
 CABECERA = "época  pérdida  dígitos  secuencias"
-FILA = "{epoch:5d}  {loss:7.3f}  {digits:6.1%}  {sequences:9.1%}"
 
 
 def fila(registro):
     """One row of the table for one epoch's record (loss, digit and sequence accuracy on held-out data)."""
-    return FILA.format(**registro)
+    return "{:5d}  {:>7}  {:>7}  {:>10}".format(
+        registro["epoch"], number(registro["loss"], ".3f"), number(100 * registro["digits"], ".1f") + " %",
+        number(100 * registro["sequences"], ".1f") + " %")
 
 
 def tabla(historia):

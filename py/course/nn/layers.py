@@ -250,7 +250,10 @@ class MLP(Layer):
 
 
 class TransformerBlock(Layer):
-    """x + attention(LN(x)), then + MLP(LN(...)): pre-norm residual sublayers, (B, T, D) -> (B, T, D)."""
+    """x + attention(LN(x)), then + MLP(LN(...)): pre-norm residual sublayers, (B, T, D) -> (B, T, D).
+
+    `ablate` names heads (0-based) removed from the attention sublayer, as in MultiHeadAttention.
+    """
 
     def __init__(self, width, heads, hidden, rng, activation="relu", dtype=np.float32):
         super().__init__()
@@ -263,10 +266,10 @@ class TransformerBlock(Layer):
     def maps(self):
         return self.children["attention"].maps
 
-    def forward(self, x, mask=None):
+    def forward(self, x, mask=None, ablate=None):
         c = self.children
         n1, c1 = c["ln1"].forward(x)
-        a, c2 = c["attention"].forward(n1, mask)
+        a, c2 = c["attention"].forward(n1, mask, ablate)
         x = x + a
         n2, c3 = c["ln2"].forward(x)
         m, c4 = c["mlp"].forward(n2)

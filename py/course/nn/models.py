@@ -20,7 +20,8 @@ class SequenceTransformer(Layer):
     """Digits in, a distribution over digits out at every position: (B, T) ids -> (B, T, vocab) logits.
 
     Embedding, optional sinusoidal positions, `blocks` pre-norm transformer blocks, a final
-    layer norm and a per-position output layer.
+    layer norm and a per-position output layer. forward(ids, ablate=[(block, head), ...]) runs with
+    those heads (0-based) removed, as AttentionOnlyTransformer does.
     """
 
     def __init__(self, vocab=10, length=8, width=32, heads=2, blocks=2, hidden=None, positions=True,
@@ -36,13 +37,14 @@ class SequenceTransformer(Layer):
         self.children["head"] = Linear(width, vocab, rng, dtype=dtype)
         self.table = positional_encoding(length, width, dtype)  # (T, D), not learned
 
-    def forward(self, ids, mask=None):
+    def forward(self, ids, mask=None, ablate=None):
         x, ce = self.children["embedding"].forward(ids)  # (B, T, D)
         if self.positions:
             x = x + self.table[: ids.shape[1]]
+        off = heads_by_block(ablate, len(self.block_names))
         caches = []
-        for name in self.block_names:
-            x, c = self.children[name].forward(x, mask)
+        for index, name in enumerate(self.block_names):
+            x, c = self.children[name].forward(x, mask, off.get(index))
             caches.append(c)
         x, cl = self.children["ln"].forward(x)
         logits, ch = self.children["head"].forward(x)  # (B, T, vocab)
@@ -86,6 +88,16 @@ class SequenceTransformer(Layer):
         return heatmap_grid([list(block) for block in maps], rows, cols, titles, row_name, col_name)
 
 
+def heads_by_block(ablate, blocks):
+    """{block index: [heads]} from (block, head) pairs, refusing a block the model does not have."""
+    found = {}
+    for layer, head in ablate or ():
+        if not 0 <= layer < blocks:
+            raise ValueError("there is no layer {} to ablate: layers are numbered 0 to {}".format(layer, blocks - 1))
+        found.setdefault(layer, []).append(head)
+    return found
+
+
 def causal_mask(length):
     """(T, T) bool, True above the diagonal: position t may read positions 0 … t only."""
     return np.triu(np.ones((length, length), dtype=bool), k=1)
@@ -111,22 +123,12 @@ class AttentionOnlyTransformer(Layer):
             self.children[name] = AttentionOnlyBlock(width, heads, rng, dtype)
         self.children["unembed"] = Linear(width, vocab, rng, bias=False, dtype=dtype)
 
-    def _ablated(self, ablate):
-        """{block index: [heads]} from (layer, head) pairs, refusing a layer the model does not have."""
-        found = {}
-        for layer, head in ablate or ():
-            if not 0 <= layer < len(self.block_names):
-                raise ValueError("there is no layer {} to ablate: layers are numbered 0 to {}".format(
-                    layer, len(self.block_names) - 1))
-            found.setdefault(layer, []).append(head)
-        return found
-
     def forward(self, ids, ablate=None):
         T = ids.shape[1]
         tokens, ce = self.children["embedding"].forward(ids)  # (B, T, D)
         places, cp = self.children["position"].forward(np.arange(T))  # (T, D)
         x = tokens + places
-        mask, off = causal_mask(T), self._ablated(ablate)
+        mask, off = causal_mask(T), heads_by_block(ablate, len(self.block_names))
         caches = []
         for index, name in enumerate(self.block_names):
             x, c = self.children[name].forward(x, mask, off.get(index))

@@ -12,6 +12,8 @@ Tags: `raises-exception` marks a cell that is meant to raise (lessons teach
 errors); the build then fails if it does *not* raise. MyST-NB's display tags
 (`remove-input`, `remove-output`, `remove-cell`, `hide-input`, `hide-output`)
 say what of the cell the reader sees; a removed cell still runs in page order.
+`skip-run-all` leaves a long cell out of the page's «run all»: the build runs it,
+and in the browser only its own Run does.
 
 `:checks: [quiz-id, ...]` names the quizzes whose answers the cell's output
 gives away: the page keeps that output folded (a <details>, so it opens without
@@ -28,7 +30,7 @@ from .base import anchor_attribute, block_key, check_options
 
 KERNELS = ("ipython3", "python3", "python", "")
 DISPLAY_TAGS = ("remove-input", "remove-output", "remove-cell", "hide-input", "hide-output")
-TAGS = ("raises-exception",) + DISPLAY_TAGS
+TAGS = ("raises-exception", "skip-run-all") + DISPLAY_TAGS
 
 
 @dataclass
@@ -44,6 +46,7 @@ class CodeCell:
     tags: tuple = ()
     checks: tuple = ()
     checks_line: int = 0
+    skip_run_all: bool = False
     is_cell = True
 
     def resolve(self, lesson, errors):
@@ -115,7 +118,7 @@ class CodeCell:
     def data(self):
         """What the page controller needs to run the cell."""
         return {"id": self.number, "key": self.key, "code": self.code, "raises": self.raises, "tags": list(self.tags),
-                "checks": list(self.checks)}
+                "checks": list(self.checks), "skip_run_all": self.skip_run_all}
 
 
 def _fold(part, summary, markup):
@@ -147,6 +150,7 @@ def parse(directive, context):
         context.errors.error(directive.line, "this code cell is empty; write its code or remove it")
     code = directive.body.rstrip("\n")
     return CodeCell(number=context.next_number("cell"), code=code, raises="raises-exception" in tags,
+                    skip_run_all="skip-run-all" in tags,
                     line=directive.line, code_line=directive.body_line,
                     tags=tuple(tag for tag in tags if tag in DISPLAY_TAGS), checks=tuple(checks),
                     checks_line=directive.line,

@@ -5,8 +5,8 @@ from course.attention import softmax
 
 def atencion_causal(Q, K, V):
     T = Q.shape[-2]
-    puntajes = Q @ K.T / np.sqrt(Q.shape[-1])
-    pesos = softmax(puntajes, axis=-1)
+    puntuaciones = Q @ K.T / np.sqrt(Q.shape[-1])
+    pesos = softmax(puntuaciones, axis=-1)
     # tapar el futuro
     futuro = np.triu(np.ones((T, T), dtype=bool), k=0)
     pesos = np.where(futuro, 0.0, pesos)

@@ -6,7 +6,7 @@ from course.attention import softmax
 
 def atencion_causal(Q, K, V):
     T = Q.shape[-2]
-    puntajes = Q @ K.T / np.sqrt(Q.shape[-1])
+    puntuaciones = Q @ K.T / np.sqrt(Q.shape[-1])
     pasado = np.tril(np.ones((T, T), dtype=bool), k=-1)
-    pesos = softmax(np.where(pasado, -np.inf, puntajes), axis=-1)
+    pesos = softmax(np.where(pasado, -np.inf, puntuaciones), axis=-1)
     return pesos @ V, pesos

@@ -6,7 +6,7 @@ from course.attention import softmax
 
 def atencion_causal(Q, K, V):
     T = Q.shape[-2]
-    puntajes = Q @ K.T / np.sqrt(Q.shape[-1])
+    puntuaciones = Q @ K.T / np.sqrt(Q.shape[-1])
     futuro = np.triu(np.ones((T, T), dtype=bool), k=1)
-    pesos = softmax(np.where(futuro, 0.0, puntajes), axis=-1)
+    pesos = softmax(np.where(futuro, 0.0, puntuaciones), axis=-1)
     return pesos @ V, pesos

@@ -1,0 +1,72 @@
+"""Checker for lesson 004's mini-project gap: peso_en_escrito(mapas, entrada, escritos) -> (N, T).
+
+Maps are random rows that sum to 1, digits repeat inside a sequence (so a row's digit
+sits in several columns) and sequences differ in length between cases. Each usual
+mistake (comparing the wrong axes, averaging everything, looking only at the own
+position or only at the strongest column) is rebuilt to name the one that was made.
+"""
+
+import numpy as np
+
+from course.attention import softmax
+
+from ..corrector import call, phrasebook, rebuilt
+from ..miniproyecto import peso_en_escrito as reference
+
+FUNCTION = "peso_en_escrito"
+CASES = ((4, 8, 1), (2, 5, 2), (6, 3, 3), (1, 8, 4), (10, 6, 5), (3, 4, 6))  # (sequences, length, seed)
+TOLERANCE = 1e-9
+SAY = phrasebook("mapas, entrada, escritos", "peso")
+MESSAGES = SAY.messages()
+
+
+def check(function):
+    """One result per case, in order, up to and including the first case that fails."""
+    results = []
+    for sizes in CASES:
+        results.append(_check_case(function, *sizes))
+        if not results[-1]["ok"]:
+            break
+    return results
+
+
+def _check_case(function, N, T, seed):
+    """Compare the learner's measure with the reference on random maps; a passed or failed result."""
+    rng = np.random.default_rng(seed)
+    mapas = softmax(3 * rng.normal(size=(N, T, T)))   # each row sums to 1
+    entrada = rng.integers(0, 4, size=(N, T))           # few digits, so they repeat
+    escritos = np.sort(entrada, axis=1)
+    case = "{} secuencias de {} dígitos".format(N, T)
+    value, problem = call(function, (mapas, entrada, escritos), case)
+    expected = reference(mapas, entrada, escritos)
+    if problem is None and np.ndim(value) == 0 and not isinstance(value, (str, type(None))):
+        problem = ("Con {} se esperaba un peso por fila de cada secuencia, forma {}, pero tu función devolvió un "
+                   "solo número; no hagas la media: la celda la hace después.".format(case, expected.shape))
+    problem = problem or SAY.array_problem("el resultado", value, expected.shape, case)
+    if problem is None and not np.allclose(value, expected, atol=TOLERANCE):
+        problem = "Con {} la forma es la buena, pero los pesos no: {}".format(
+            case, _mistake(value, mapas, entrada, escritos))
+    if problem:
+        return {"ok": False, "message": problem}
+    return {"ok": True, "message": MESSAGES["passed"].format(case=case)}
+
+
+def _mistake(value, mapas, entrada, escritos):
+    """The usual mistake that gives `value`, as the end of a sentence, or a hint to check one row by hand."""
+    mismo = entrada[:, None, :] == escritos[:, :, None]
+    strongest = np.take_along_axis(mapas, mapas.argmax(axis=-1)[..., None], axis=-1)[..., 0]
+    variants = (
+        ((mapas * (entrada[:, :, None] == escritos[:, None, :])).sum(axis=-1),
+         "comparaste los ejes al revés: la fila es el dígito escrito y la columna, el dígito de la entrada "
+         "(entrada[:, None, :] == escritos[:, :, None])."),
+        ((mapas * mismo).sum(axis=1), "sumaste por columnas (axis=1); el peso de una fila se suma a lo largo de "
+                                      "sus columnas, axis=-1."),
+        (np.diagonal(mapas, axis1=1, axis2=2) * (entrada == escritos),
+         "sólo miraste la columna de la propia posición; el dígito escrito puede estar en cualquier columna de "
+         "la entrada."),
+        (strongest * mismo.any(axis=-1), "sumaste sólo la casilla más fuerte; hay que sumar todas las columnas que "
+                                         "tienen ese dígito."),
+        (mismo.sum(axis=-1).astype(float), "contaste las columnas que tienen el dígito, sin su peso; multiplica "
+                                           "por los mapas antes de sumar."),
+    )
+    return rebuilt(value, variants) or "calcula a mano la fila 0 de la secuencia 0 y compárala con la tuya."

@@ -1,0 +1,2 @@
+def memoria_atencion(tokens, bloques, cabezas, bytes_por_peso):
+    return tokens ** 2 * bloques * bytes_por_peso

@@ -1,0 +1,2 @@
+def objetivo_ordenado(X):
+    return [sorted(fila) for fila in X]
