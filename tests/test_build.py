@@ -574,7 +574,7 @@ def test_a_cell_whose_request_failed_is_named_at_its_own_line_not_the_first_cell
     from types import SimpleNamespace
 
     from coursebuild import execute
-    cells = [SimpleNamespace(number=1, line=8), SimpleNamespace(number=2, line=12)]
+    cells = [SimpleNamespace(number=1, name="1", line=8), SimpleNamespace(number=2, name="2", line=12)]
     lesson = SimpleNamespace(path="lessons/l/lesson.md", cells=cells)
     failed = {"ok": False, "error": {"text": "TypeError: the reply cannot be sent as JSON\n"}}
     outcome = SimpleNamespace(stuck=None, reason=None, replies=[{"ok": True}, {"ok": True}, failed])

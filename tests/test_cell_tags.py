@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from coursebuild import cli
 from support import ROOT, build_site
 
 FIXTURE = ROOT / "tests" / "fixtures" / "cells" / "lessons"
@@ -88,3 +89,21 @@ def test_checks_on_an_output_a_tag_removes_is_an_error_at_its_line(tmp_path, cap
     assert cli.main(["--lessons", str(tmp_path / "lessons"), "--out", str(tmp_path / "_site"), "build"]) == 1
     assert ("lesson.md:15: cell 1 ':checks:' folds an output that 'remove-output' removes; drop the tag or "
             "':checks:'") in capsys.readouterr().err
+
+
+def test_removed_cells_leave_no_gap_in_the_numbers_the_learner_reads(tmp_path, capsys):
+    lessons = tmp_path / "lessons" / "01-names"
+    lessons.mkdir(parents=True)
+    (lessons / "lesson.md").write_text(
+        "---\ntitle: T\nlanguage: en\norder: 1\nsummary: S.\n---\n\n"
+        "```{code-cell} ipython3\nx = 1\n```\n\n```{code-cell} ipython3\n:tags: [remove-cell]\ny = 2\n```\n\n"
+        "```{code-cell} ipython3\nprint(x + y)\n```\n\n```{code-cell} ipython3\n:tags: [remove-input]\nz = 1 / 0\n```\n",
+        encoding="utf-8")
+    assert cli.main(["--lessons", str(lessons.parent), "--out", str(tmp_path / "_site"), "build"]) == 1
+    assert "lesson.md:23: cell 2.1 raised ZeroDivisionError" in capsys.readouterr().err
+    (lessons / "lesson.md").write_text((lessons / "lesson.md").read_text().replace("1 / 0", "3"), encoding="utf-8")
+    assert cli.main(["--lessons", str(lessons.parent), "--out", str(tmp_path / "_site"), "build"]) == 0
+    page = (tmp_path / "_site" / "01-names" / "index.html").read_text(encoding="utf-8")
+    assert re.findall(r'class="cell-name"[^>]*>([^<]*)', page) == ["Cell 1", "Cell 2"]
+    names = [cell["name"] for cell in json.loads(re.search(r'id="page-data">(.*?)</script>', page, re.S).group(1))["cells"]]
+    assert names == ["1", "1.1", "2", "2.1"]

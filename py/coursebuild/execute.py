@@ -6,7 +6,7 @@ from .errors import LessonError
 
 def requests_for(lesson, label):
     """The requests that run a lesson as its page does: a fresh namespace, each cell in order, then the glue."""
-    cells = [{"type": "run", "cell": cell.number, "code": cell.code} for cell in lesson.cells]
+    cells = [{"type": "run", "cell": cell.name, "code": cell.code} for cell in lesson.cells]
     return [{"type": "init", "label": label, "language": lesson.language}] + cells + [{"type": "glued"}]
 
 
@@ -50,11 +50,11 @@ def _not_run(lesson, outcome):
     reason = outcome.reason or next(reply["error"]["text"].strip() for reply in outcome.replies if not reply["ok"])
     if outcome.stuck is not None and 0 < outcome.stuck <= len(lesson.cells):
         cell = lesson.cells[outcome.stuck - 1]
-        return LessonError(lesson.path, cell.line, "cell {} {}; {}".format(cell.number, reason, outcome.hint()))
+        return LessonError(lesson.path, cell.line, "cell {} {}; {}".format(cell.name, reason, outcome.hint()))
     failed = next((index for index, reply in enumerate(outcome.replies) if not reply["ok"]), 0)
     if 1 <= failed <= len(lesson.cells):  # Python answered, and the request of that cell (replies[n]) failed
         cell = lesson.cells[failed - 1]
-        return LessonError(lesson.path, cell.line, "cell {} could not be run ({})".format(cell.number, reason))
+        return LessonError(lesson.path, cell.line, "cell {} could not be run ({})".format(cell.name, reason))
     return LessonError(lesson.path, lesson.cells[0].line,
                        "the cells could not be run ({}); is the course library importable?".format(reason))
 
@@ -63,12 +63,12 @@ def _unexpected(lesson, cell, result):
     """An error for a cell that raised without being marked, or was marked and did not raise."""
     if result["ok"] and cell.raises:
         return LessonError(lesson.path, cell.line, "cell {} is tagged raises-exception but ran without error; "
-                           "remove the tag or make it raise".format(cell.number))
+                           "remove the tag or make it raise".format(cell.name))
     if not result["ok"] and not cell.raises:
         error = result["error"]
         message = error["message"].strip().splitlines()
         raised = "{}: {}".format(error["type"], message[0]) if message else error["type"]
         line = cell.code_line + (error["line"] or 1) - 1
         return LessonError(lesson.path, line, "cell {} raised {}; fix the code, or tag the cell "
-                           "':tags: [raises-exception]' if the error is the point".format(cell.number, raised))
+                           "':tags: [raises-exception]' if the error is the point".format(cell.name, raised))
     return None

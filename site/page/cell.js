@@ -12,6 +12,7 @@ export class Cell {
   constructor(element, data, page) {
     this.element = element;
     this.id = data.id;
+    this.name = data.name; // the learner's name for it, which its tracebacks carry ("<Celda 3>")
     this.page = page;
     this.tags = new Set(data.tags || []);
     this.raises = data.raises;
@@ -89,7 +90,7 @@ export class Cell {
     this.output.replaceChildren();
     this.output.classList.remove("stale");
     this.output.dataset.origin = "live";
-    const result = await client.run(this.id, code, (items) => this.page.showOutput(this.output, items));
+    const result = await client.run(this.name, code, (items) => this.page.showOutput(this.output, items));
     this.lastRun = code;
     if (this.area) this.changed();
     this.showRemoved(!result.ok && !result.stopped && !this.raises);

@@ -41,7 +41,7 @@ export class Scheduler extends EventTarget {
     this.politeGraceMs = politeGraceMs;
     this.interruptedStopMs = interruptedStopMs;
     this.startFailure = startFailure || (async (error) => format(strings.runtime_failed, { reason: error.message }));
-    this.history = new Map(); // cell id -> code of its last successful run, in run order
+    this.history = new Map(); // cell name -> code of its last successful run, in run order
     this.session = 0; // the client's session that holds the history's variables
     this.queued = new Set();
     this.queue = Promise.resolve();
@@ -78,8 +78,9 @@ export class Scheduler extends EventTarget {
       if (await this.ready(job)) {
         const result = await job.execute(this.client, options);
         if (result && result.replay !== undefined) {
-          this.history.delete(job.id);
-          if (result.replay !== null) this.history.set(job.id, result.replay);
+          const name = job.name === undefined ? job.id : job.name; // a cell's name, as the learner reads it
+          this.history.delete(name);
+          if (result.replay !== null) this.history.set(name, result.replay);
         }
       }
     } catch (error) {

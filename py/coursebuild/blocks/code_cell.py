@@ -37,7 +37,7 @@ TAGS = ("raises-exception", "skip-run-all") + DISPLAY_TAGS
 class CodeCell:
     """One cell: its number on the page, code, and where it sits in the source."""
 
-    number: int
+    number: int  # its position among the page's cells: the page's element id and data id
     code: str
     raises: bool
     line: int
@@ -47,6 +47,7 @@ class CodeCell:
     checks: tuple = ()
     checks_line: int = 0
     skip_run_all: bool = False
+    name: str = ""  # what the learner reads: "3" for the third cell they see, "3.1" for a removed one after it
     is_cell = True
 
     def resolve(self, lesson, errors):
@@ -54,13 +55,13 @@ class CodeCell:
         removing = [tag for tag in ("remove-output", "remove-cell") if tag in self.tags]
         if self.checks and removing:
             errors.error(self.checks_line, "cell {} ':checks:' folds an output that '{}' removes; drop the tag or "
-                         "':checks:'".format(self.number, removing[0]))
+                         "':checks:'".format(self.name, removing[0]))
         quizzes = {quiz.key for quiz in lesson.quizzes}
         for name in self.checks:
             if name not in quizzes:
                 known = ", ".join(sorted(key for key in quizzes if not key.startswith("~"))) or "none"
                 errors.error(self.checks_line, "cell {} ':checks:' names quiz '{}', which the lesson does not have "
-                             "(quizzes with an ':id:': {})".format(self.number, name, known))
+                             "(quizzes with an ':id:': {})".format(self.name, name, known))
 
     def render(self, context):
         """The cell's HTML: controls, highlighted code and its build-time output, as its display tags say.
@@ -70,11 +71,11 @@ class CodeCell:
         (the page data has the code). A hidden part is folded into a <details> that opens without JavaScript.
         """
         strings = context.strings
-        label = "{} {}".format(strings["cell_label"].capitalize(), self.number)
+        label = "{} {}".format(strings["cell_label"].capitalize(), self.name)
         shown = self.shows_input()
         output = ('<div class="cell-output" aria-live="polite" aria-label="{output_label}" data-origin="build"'
                   '{anchor}{hidden}>{out}</div>\n').format(
-            output_label=html.escape(strings["output_label"].format(n=self.number)),
+            output_label=html.escape(strings["output_label"].format(n=self.name)),
             anchor="" if shown else anchor_attribute("cell", self.key),
             hidden=" hidden" if "remove-output" in self.tags else "",
             out=render_output(context.outputs.get(self.number, []), strings))
@@ -100,7 +101,7 @@ class CodeCell:
         """The bar (name, Run, Reset, status) and the highlighted code, folded if the code is hidden."""
         code = ('<div class="cell-code" tabindex="0" role="textbox" aria-readonly="true" aria-label="{code_label}">'
                 '<pre class="code highlight"><code>{code}</code></pre></div>\n').format(
-            code_label=html.escape(strings["code_label"].format(n=self.number)), code=highlight.highlight(self.code))
+            code_label=html.escape(strings["code_label"].format(n=self.name)), code=highlight.highlight(self.code))
         if "hide-input" in self.tags:
             code = _fold("input", strings["cell_show_code"], code)
         return (
@@ -117,7 +118,8 @@ class CodeCell:
 
     def data(self):
         """What the page controller needs to run the cell."""
-        return {"id": self.number, "key": self.key, "code": self.code, "raises": self.raises, "tags": list(self.tags),
+        return {"id": self.number, "name": self.name, "key": self.key, "code": self.code, "raises": self.raises,
+                "tags": list(self.tags),
                 "checks": list(self.checks), "skip_run_all": self.skip_run_all}
 
 
@@ -125,6 +127,15 @@ def _fold(part, summary, markup):
     """A part of the cell folded into a disclosure that opens without JavaScript."""
     return '<details class="cell-fold" data-fold="{}"><summary>{}</summary>\n{}</details>\n'.format(
         part, html.escape(summary), markup)
+
+
+def visible_name(tags, context):
+    """The cell's name on the page: cells the learner sees count 1, 2, 3…; a removed one is named after the one
+    before it (3.1, 3.2), so removing bookkeeping from view leaves no gap in the numbers the learner reads."""
+    if not {"remove-input", "remove-cell"} & set(tags):
+        return str(context.next_number("shown cell"))
+    shown = context.counters.get("shown cell", 0)
+    return "{}.{}".format(shown, context.next_number(("removed cell", shown)))
 
 
 def parse(directive, context):
@@ -150,7 +161,7 @@ def parse(directive, context):
         context.errors.error(directive.line, "this code cell is empty; write its code or remove it")
     code = directive.body.rstrip("\n")
     return CodeCell(number=context.next_number("cell"), code=code, raises="raises-exception" in tags,
-                    skip_run_all="skip-run-all" in tags,
+                    skip_run_all="skip-run-all" in tags, name=visible_name(tags, context),
                     line=directive.line, code_line=directive.body_line,
                     tags=tuple(tag for tag in tags if tag in DISPLAY_TAGS), checks=tuple(checks),
                     checks_line=directive.line,
