@@ -5,6 +5,7 @@
 import { find, findAll } from "./find.js";
 import { parseNumber } from "./numbers.js";
 import { sanitize } from "./sanitize.js";
+import { Stopped } from "./runtime-client.js";
 import { format } from "./strings.js";
 
 const RECOMPUTE = "course.explorables.engine:recompute";
@@ -94,7 +95,10 @@ export class Explorable {
     this.element.dataset.shown = "precomputed";
   }
 
-  /** Ask Python for the views of the edited state; the figure keeps what it shows until the answer. */
+  /**
+   * Ask Python for the views of the edited state; the figure keeps what it shows until the answer. The request is
+   * a job of the page's scheduler, as a cell is: queued behind what runs, and ended by Stop like any code.
+   */
   async recompute() {
     const values = {};
     for (const control of this.discrete) values[control.dataset.control] = index(control);
@@ -108,20 +112,7 @@ export class Explorable {
       return;
     }
     const asked = ++this.asked;
-    this.say(this.page.strings.explorable_computing);
-    this.element.setAttribute("aria-busy", "true");
-    try {
-      const answer = await this.page.client.call(RECOMPUTE, {
-        module: this.element.dataset.module, values, language: this.page.language,
-      });
-      if (asked !== this.asked) return;
-      this.showLive(answer.views);
-      this.say(this.page.strings.explorable_computed);
-    } catch (error) {
-      if (asked === this.asked) this.say(format(this.page.strings.explorable_failed, { reason: error.message }));
-    } finally {
-      if (asked === this.asked) this.element.removeAttribute("aria-busy");
-    }
+    await this.page.run([new Recomputation(this, values, asked)]);
   }
 
   /** The number (or grid of numbers) a continuous control holds, or null after saying which box is wrong. */
@@ -216,4 +207,57 @@ function writePreset(control, position) {
   }
   for (const box of boxes) box.removeAttribute("aria-invalid");
   delete control.dataset.edited;
+}
+
+/** One recomputation of an explorable as the scheduler runs it: its status and notes go to the figure's status line. */
+class Recomputation {
+  constructor(figure, values, asked) {
+    this.figure = figure;
+    this.element = figure.element;
+    this.values = values;
+    this.asked = asked;
+  }
+
+  /** Whether a later edit has asked again (then this answer is not shown). */
+  get superseded() {
+    return this.asked !== this.figure.asked;
+  }
+
+  setStatus(state) {
+    const { strings } = this.figure.page;
+    if (state === "queued" && !this.superseded) this.figure.say(strings.explorable_waiting);
+    if (state === "running" && !this.superseded) this.figure.say(strings.explorable_computing);
+  }
+
+  async execute(client) {
+    const { figure } = this;
+    this.setStatus("running");
+    figure.element.setAttribute("aria-busy", "true");
+    try {
+      const answer = await client.call(RECOMPUTE, {
+        module: figure.element.dataset.module, values: this.values, language: figure.page.language,
+      });
+      if (!this.superseded) {
+        figure.showLive(answer.views);
+        figure.say(figure.page.strings.explorable_computed);
+      }
+    } catch (error) {
+      if (error instanceof Stopped) throw error;
+      // Stop's interrupt reached the computation: the scheduler's note says so.
+      const stopped = /KeyboardInterrupt/.test(error.message);
+      if (!this.superseded && !stopped) figure.say(format(figure.page.strings.explorable_failed, { reason: error.message }));
+    } finally {
+      if (!this.superseded) figure.element.removeAttribute("aria-busy");
+    }
+    return { ok: true };
+  }
+
+  stopped() {
+    this.figure.element.removeAttribute("aria-busy"); // the scheduler's note says what happened
+  }
+
+  note(text) {
+    this.figure.say(text);
+    return this.figure.status;
+  }
 }

@@ -1,0 +1,43 @@
+"""An explorable's recomputation is a job of the page's scheduler: queued like cells, ended by Stop."""
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from support import ROOT, Server, build_site
+
+FIXTURE = ROOT / "tests" / "fixtures" / "recompute" / "lessons"
+STRINGS = json.loads((ROOT / "site" / "i18n" / "en.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def loop_server(tmp_path_factory):
+    server = Server(build_site(FIXTURE, tmp_path_factory.mktemp("recompute") / "_site"))
+    yield server
+    server.close()
+
+
+def test_a_recomputation_that_never_ends_is_stopped_and_a_cell_behind_it_waits_then_runs(page, loop_server):
+    page.goto(loop_server.url("01-loop/index.html"))
+    figure = page.locator("#explorable-1")
+    expect(figure).to_have_attribute("data-ready", "true")
+    box = figure.locator("input").first
+    box.fill("2")
+    box.press("Enter")
+    expect(figure).to_have_attribute("data-shown", "live", timeout=120_000)  # Python is up and answers
+    box.fill("13")
+    box.press("Enter")
+    expect(figure.locator(".xp-status")).to_have_text(STRINGS["explorable_computing"])
+    page.locator("#cell-1 [data-action=run]").click()
+    expect(page.locator("#cell-1")).to_have_attribute("data-state", "queued")
+    expect(page.locator("#cell-1 .cell-status")).to_have_text(STRINGS["queued"])
+    stop = page.locator("[data-action=stop]")
+    expect(stop).to_be_enabled()
+    stop.click()
+    expect(figure.locator(".xp-status")).to_have_text(re.compile(re.escape(STRINGS["stopped_interrupted"]) + "|" + STRINGS["stopped_between_steps"].split(";")[0]), timeout=30_000)
+    expect(page.locator("#cell-1")).to_have_attribute("data-state", re.compile("done|^$"), timeout=60_000)
+    page.locator("#cell-1 [data-action=run]").click()
+    expect(page.locator("#cell-1")).to_have_attribute("data-state", "done", timeout=60_000)
+    expect(page.locator("#cell-1 .cell-output")).to_contain_text("after the figure")
