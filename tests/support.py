@@ -85,7 +85,7 @@ def submit_exercise(page, exercise_id, code):
     exercise = page.locator("#exercise-{}".format(exercise_id))
     exercise.locator(".cell-code").click()
     editor = exercise.locator(".cm-content")
-    expect(editor).to_be_visible()
+    expect(editor).to_be_visible(timeout=30_000)  # the editor bundle loads on first edit; a busy machine is slow
     editor.press("Control+a")
     page.keyboard.insert_text(code)
     exercise.locator("[data-action=check]").click()

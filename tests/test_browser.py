@@ -32,7 +32,7 @@ def run_cell(page, number):
 def edit_cell(page, number, code):
     page.locator("#cell-{} .cell-code".format(number)).click()
     editor = page.locator("#cell-{} .cm-content".format(number))
-    expect(editor).to_be_visible()
+    expect(editor).to_be_visible(timeout=30_000)  # the editor bundle loads on first edit; a busy machine is slow
     editor.press("Control+a")
     page.keyboard.insert_text(code)
 
