@@ -1,12 +1,13 @@
 """Lesson 003's experiments in Chromium: the build's output reproduced on the browser's NumPy, and Stop."""
 
 import re
+import shutil
 import textwrap
 
 import pytest
 from playwright.sync_api import expect
 
-from support import Server, build_site
+from support import ROOT, Server, build_site
 
 CELLS = [
     '''\
@@ -43,17 +44,18 @@ CELLS = [
     ''',
 ]
 LESSON = "---\ntitle: Experiments\nlanguage: en\norder: 1\nsummary: The experiments, small.\n---\n\n{}"
-PAGE = "01-experiments/index.html"
+PAGE = "01-odna-holova/index.html"  # the folder's name makes lesson 003's package (copied in) its own
 FINISHED = re.compile("done|failed")
 
 
 @pytest.fixture(scope="module")
 def experiments_server(tmp_path_factory):
     root = tmp_path_factory.mktemp("experiments")
-    lesson = root / "lessons" / "01-experiments"
+    lesson = root / "lessons" / "01-odna-holova"
     lesson.mkdir(parents=True)
     cells = "".join("```{{code-cell}} ipython3\n{}```\n\n".format(textwrap.dedent(code)) for code in CELLS)
     (lesson / "lesson.md").write_text(LESSON.format(cells))
+    shutil.copytree(ROOT / "lessons" / "003-odna-holova" / "odna_holova", lesson / "odna_holova")
     server = Server(build_site(root / "lessons", root / "_site"))
     yield server
     server.close()
