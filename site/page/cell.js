@@ -60,9 +60,15 @@ export class Cell {
     this.runButton.setAttribute("aria-busy", key === "running" ? "true" : "false");
   }
 
-  /** Called by the scheduler when it is this cell's turn; `replay` is the code to re-run after a restart. */
-  async execute(client) {
+  /**
+   * Called by the scheduler when it is this cell's turn; `replay` is the code to re-run after a restart.
+   * `onBehalf` is true when the learner asked for a later cell and the page runs this one first: such a run must
+   * reveal nothing the learner has not tried yet (an output folded until its quiz is answered stays folded).
+   * data-run-by on the cell says who asked for its last run ("page" or "learner").
+   */
+  async execute(client, { onBehalf = false } = {}) {
     const code = this.code();
+    this.element.dataset.runBy = onBehalf ? "page" : "learner";
     this.setStatus("running");
     this.output.replaceChildren();
     this.output.classList.remove("stale");

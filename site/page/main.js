@@ -100,8 +100,9 @@ class LessonPage {
     this.bar = new RuntimeBar(element, this, { runAll: () => this.run(this.cells), stop: () => this.scheduler.stop() });
     this.bar.follow(this.client);
     this.scheduler.addEventListener("busy", (event) => this.bar.setBusy(event.detail.running));
+    // detail.onBehalf: the page ran this cell first for a later one the learner asked for (see Scheduler.run).
     this.scheduler.addEventListener("finished", (event) => event.detail.job.element.dispatchEvent(
-      new CustomEvent("run-finished", { bubbles: true })));
+      new CustomEvent("run-finished", { bubbles: true, detail: { onBehalf: event.detail.onBehalf } })));
     this.scheduler.addEventListener("restarted", (event) => {
       this.bar.say(event.detail.text);
       document.dispatchEvent(new CustomEvent("runtime-restarted", { detail: { cells: event.detail.cells } }));
@@ -112,11 +113,40 @@ class LessonPage {
     document.body.dataset.runtime = "idle";
   }
 
-  /** Queue jobs (cells, exercise checks) after whatever is queued; from disk, say how to serve the folder. */
-  run(jobs) {
-    if (!this.fileProtocol) return this.scheduler.run(jobs);
-    for (const job of jobs) appendNote(job.output, this.strings.file_protocol, "warning");
-    return Promise.resolve();
+  /**
+   * Queue jobs (cells, exercise checks) after whatever is queued; from disk, say how to serve the folder.
+   * Cells above the first asked-for cell that have not run in this visit run first, on the learner's behalf
+   * (as a notebook's "run all above"), and the asked-for cell says so, or which of them failed.
+   */
+  async run(jobs) {
+    if (this.fileProtocol) {
+      for (const job of jobs) appendNote(job.output, this.strings.file_protocol, "warning");
+      return;
+    }
+    const earlier = this.notRunAbove(jobs);
+    const failed = await this.scheduler.run(jobs, { earlier });
+    const asked = jobs[0];
+    if (!earlier.length || !asked.output) return;
+    for (const old of asked.output.querySelectorAll(":scope > .out-earlier")) old.remove();
+    if (failed) linkedNote(asked, this.strings.earlier_failed, failed.id);
+    else if (asked.element.dataset.state === "done" || asked.element.dataset.state === "failed") {
+      asked.note(format(this.strings.ran_earlier, { cells: earlier.map((cell) => cell.id).join(", ") }), "earlier");
+    }
+  }
+
+  /**
+   * The cells above the first cell among `jobs` that it may need and that have not run in this visit: not run
+   * successfully in this Python, not queued, not meant to raise, and not failed as they stand now (the learner
+   * saw that failure; running them again would only block the cell asked for).
+   */
+  notRunAbove(jobs) {
+    const first = Math.min(...jobs.map((job) => this.cells.indexOf(job)).filter((index) => index >= 0));
+    if (!Number.isFinite(first)) return [];
+    const raises = new Set((this.data.cells || []).filter((cell) => cell.raises).map((cell) => cell.id));
+    const { history, queued } = this.scheduler;
+    return this.cells.slice(0, first).filter((cell) => !history.has(cell.id) && !queued.has(cell)
+      && this.scheduler.running !== cell && !raises.has(cell.id)
+      && !(cell.element.dataset.state === "failed" && cell.code() === cell.lastRun));
   }
 
   showOutput(region, items) {
@@ -136,6 +166,20 @@ class LessonPage {
     return (await this.outdated()) ? this.strings.course_updated
       : format(this.strings.runtime_failed, { reason: error.message });
   }
+}
+
+/** Add a note to `job` whose every "{cell}" is a link to cell `id`. */
+function linkedNote(job, template, id) {
+  const note = job.note("", "earlier");
+  template.split("{cell}").forEach((part, index) => {
+    if (index) {
+      const link = document.createElement("a");
+      link.href = "#cell-" + id;
+      link.textContent = String(id);
+      note.append(link);
+    }
+    note.append(part);
+  });
 }
 
 function main() {

@@ -6,7 +6,7 @@
 // `replay` is what a cell reports: its code after a successful run (replayed after a restart), or null after
 // a failed one; a job that leaves the shared namespace alone (an exercise check) returns no `replay`.
 //
-// Events (event.detail): "busy" {running: bool}, "finished" {job}, "restarted" {cells, text}.
+// Events (event.detail): "busy" {running: bool}, "finished" {job, onBehalf}, "restarted" {cells, text}.
 import { Stopped } from "./runtime-client.js";
 import { format } from "./strings.js";
 
@@ -51,28 +51,45 @@ export class Scheduler extends EventTarget {
     this.restarting = null; // the restart in progress, if any
   }
 
-  /** Queue jobs to run in order, after whatever is already queued; resolves when the queue is empty. */
-  run(jobs) {
-    for (const job of jobs) {
-      const generation = this.generation;
+  /**
+   * Queue jobs to run in order, after whatever is already queued. `earlier` jobs run first, on the learner's
+   * behalf (cells above the ones asked for that have not run in this visit): the first of them that fails
+   * leaves the rest of this request unrun. Resolves, once the queue is empty, to that failed job or null.
+   */
+  run(jobs, { earlier = [] } = {}) {
+    const generation = this.generation;
+    let failed = null;
+    for (const job of [...earlier, ...jobs]) {
+      const onBehalf = earlier.includes(job);
       job.setStatus("queued");
       this.queued.add(job);
-      this.queue = this.queue.then(() => {
-        if (generation !== this.generation) return undefined;
+      this.queue = this.queue.then(async () => {
+        if (generation !== this.generation) return;
         this.queued.delete(job);
-        this.current = this.runOne(job);
-        return this.current;
+        if (failed) {
+          job.setStatus("");
+          return;
+        }
+        this.current = this.runOne(job, { onBehalf });
+        if (!(await this.current) && onBehalf) failed = job;
       });
     }
-    return this.queue;
+    return this.queue.then(() => failed);
   }
 
-  async runOne(job) {
+  /**
+   * Run one job; resolves to whether it ran and succeeded. `onBehalf` (passed on to job.execute and to the
+   * "finished" event) says the learner did not ask for this job itself: a cell that keeps its output folded
+   * until the learner runs it keeps it folded then.
+   */
+  async runOne(job, { onBehalf = false } = {}) {
     this.running = job;
     this.emit("busy", { running: true });
+    let ok = false;
     try {
       if (await this.ready(job)) {
-        const result = await job.execute(this.client);
+        const result = await job.execute(this.client, { onBehalf });
+        ok = Boolean(result && result.ok);
         if (result && result.replay !== undefined) {
           this.history.delete(job.id);
           if (result.replay !== null) this.history.set(job.id, result.replay);
@@ -85,8 +102,9 @@ export class Scheduler extends EventTarget {
     } finally {
       if (this.running === job) this.running = null;
       this.emit("busy", { running: this.running !== null });
-      this.emit("finished", { job });
+      this.emit("finished", { job, onBehalf });
     }
+    return ok;
   }
 
   /**
