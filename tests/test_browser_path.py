@@ -5,6 +5,8 @@ import re
 
 from playwright.sync_api import expect
 
+from support import submit_exercise
+
 ONE_HEAD = "003-odna-holova/index.html"
 FINISHED = re.compile("done|failed")
 
@@ -43,3 +45,15 @@ def test_a_failing_cell_above_stops_the_run_and_the_asked_cell_points_at_it(page
     expect(note.locator("a[href='#cell-2']")).to_have_count(2)
     assert page.locator("#cell-3").get_attribute("data-state") == ""
     assert page.locator("#cell-3 .cell-output").get_attribute("data-origin") == "build"
+
+
+def test_a_checked_challenge_joins_the_page_so_a_cell_can_try_its_function(page, course_server):
+    page.goto(course_server.url("000-varias-cabezas/index.html"))
+    exercise = page.locator("#exercise-multi_head")
+    expect(exercise.locator(".exercise-namespace")).to_contain_text("Python")
+    exercise = submit_exercise(page, "multi_head", "def multi_head(X, Wq, Wk, Wv, Wo, h):\n    return X, None\n")
+    expect(exercise).to_have_attribute("data-state", "failed")
+    edit_cell(page, 1, "print(multi_head(1, 2, 3, 4, 5, 6))\n")
+    page.locator("#cell-1 [data-action=run]").click()
+    expect(page.locator("#cell-1")).to_have_attribute("data-state", "done", timeout=120_000)
+    expect(page.locator("#cell-1 .cell-output")).to_have_text("(1, None)\n")
