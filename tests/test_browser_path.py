@@ -57,3 +57,28 @@ def test_a_checked_challenge_joins_the_page_so_a_cell_can_try_its_function(page,
     page.locator("#cell-1 [data-action=run]").click()
     expect(page.locator("#cell-1")).to_have_attribute("data-state", "done", timeout=120_000)
     expect(page.locator("#cell-1 .cell-output")).to_have_text("(1, None)\n")
+
+
+def test_the_index_reads_in_course_order_and_each_lesson_links_its_neighbours(page, course_server):
+    page.goto(course_server.url("index.html"))
+    cards = page.locator(".lesson-card")
+    expect(cards.locator("h2 a")).to_have_text(["Одна голова уваги", "Varias cabezas, varios repartos",
+                                                "Ficha de ejercicios: atención y transformers"])
+    expect(cards.locator(".lesson-number")).to_have_text(["Lesson 1.", "Lesson 2.", "Lesson 3."])
+    expect(cards.nth(0).locator(".start-here")).to_have_text("Start here")
+    expect(page.locator(".start-here")).to_have_count(1)
+    expect(cards.locator(".lesson-language")).to_have_text(
+        ["Lesson language: Українська", "Lesson language: Español", "Lesson language: Español"])
+    cards.nth(0).locator("h2 a").click()
+    path = page.locator(".lesson-path")
+    expect(path.locator("[rel]")).to_have_count(0)  # the only lesson in Ukrainian
+    expect(path.locator(".path-elsewhere")).to_contain_text("Español")
+    path.locator(".path-elsewhere a").click()
+    expect(page).to_have_url(re.compile("000-varias-cabezas/index.html$"))
+    expect(path.locator("[rel=prev]")).to_have_count(0)
+    path.locator("a[rel=next]").click()
+    expect(page).to_have_url(re.compile("004-ejercicios-atencion/index.html$"))
+    expect(path.locator("a[rel=next]")).to_have_count(0)
+    expect(path.locator(".path-end")).to_be_visible()
+    path.locator("a[rel=prev]").click()
+    expect(page).to_have_url(re.compile("000-varias-cabezas/index.html$"))

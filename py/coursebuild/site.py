@@ -126,7 +126,8 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime):
     md = lessons_module.markdown()
     for lesson in lessons:
         page = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.slug, {}),
-                                  glued.get(lesson.slug, {}), build, LIBRARY, manifest)
+                                  glued.get(lesson.slug, {}), build, LIBRARY, manifest,
+                                  render.path_nav(lesson, lessons, strings))
         (staging / lesson.slug).mkdir()
         (staging / lesson.slug / "index.html").write_text(page, encoding="utf-8")
     index = render.index_page(lessons, strings, config.index_language)
