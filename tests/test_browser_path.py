@@ -82,3 +82,34 @@ def test_the_index_reads_in_course_order_and_each_lesson_links_its_neighbours(pa
     expect(path.locator(".path-end")).to_be_visible()
     path.locator("a[rel=prev]").click()
     expect(page).to_have_url(re.compile("000-varias-cabezas/index.html$"))
+
+
+def test_the_stated_download_size_is_what_the_progress_bar_counts(page, course_server):
+    page.goto(course_server.url(ONE_HEAD))
+    stated = re.search(r"(\d+,\d) MB", page.locator(".runtime-status").text_content())
+    assert stated, page.locator(".runtime-status").text_content()
+    page.locator("#cell-1 .cell-code").hover()
+    expect(page.locator(".runtime-status")).to_have_text("Python готовий.", timeout=120_000)
+    counted = page.locator(".runtime-progress").evaluate("bar => bar.max")
+    assert abs(float(stated.group(1).replace(",", ".")) * 1e6 - counted) <= 0.05 * counted
+
+
+def test_scrolling_alone_never_starts_the_runtime_download_but_a_tap_does(browser, course_server):
+    context = browser.new_context(viewport={"width": 375, "height": 700}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(course_server.url(ONE_HEAD))
+    page.wait_for_load_state("networkidle")
+    # A finger lands on a cell to scroll (a touch pointerover), and the page scrolls past every cell.
+    page.locator("#cell-1").dispatch_event("pointerover", {"pointerType": "touch", "bubbles": True})
+    height = page.evaluate("document.documentElement.scrollHeight")
+    for top in range(500, height, 500):  # each step waits two frames: the scroll events have been handled
+        page.evaluate("top => { scrollTo(0, top); "
+                      "return new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done))); }", top)
+    assert page.evaluate("scrollY") > height / 2
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in requests if "/runtime/" in url or "worker" in url]
+    with page.expect_request(re.compile(r"/runtime/")):
+        page.locator("#cell-2 .cell-name").tap()
+    context.close()

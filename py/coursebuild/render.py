@@ -4,7 +4,7 @@ import html
 import json
 import re
 
-from . import glue_role
+from . import glue_role, i18n
 from .highlight import highlight
 
 # The page compiles no WebAssembly (the worker does, under the policy sw.js gives it) and has no inline
@@ -136,7 +136,8 @@ def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runti
             '<button type="button" class="button run-all" data-action="run-all">{run_all}</button>'
             '<button type="button" class="button stop" data-action="stop" disabled>{stop}</button>'
             "</div>\n"
-        ).format(idle=html.escape(strings["runtime_idle"]), run_all=html.escape(strings["run_all"]),
+        ).format(idle=html.escape(strings["runtime_idle"].format(size=download_size(runtime_manifest, lesson.language))),
+                 run_all=html.escape(strings["run_all"]),
                  stop=html.escape(strings["stop"]))
     data = {
         "build": build,
@@ -187,6 +188,13 @@ def _lesson_link(lesson, rel=""):
     return '<a href="../{slug}/index.html" lang="{lang}"{rel}>{title}</a>'.format(
         slug=html.escape(lesson.slug), lang=lesson.language, rel=' rel="{}"'.format(rel) if rel else "",
         title=html.escape(lesson.meta["title"]))
+
+
+def download_size(runtime_manifest, language):
+    """The runtime's size as the page states it: its files' bytes as stored, the measure the progress bar
+    counts (the worker reads each file's decompressed body), in decimal megabytes as the bar writes them."""
+    megabytes = sum(file["size"] for file in runtime_manifest["files"]) / 1e6
+    return "{:.1f}".format(megabytes).replace(".", i18n.number_format(language).decimal) + " MB"
 
 
 def index_page(lessons, strings_by_lang, lang="en"):

@@ -109,7 +109,7 @@ class LessonPage {
     });
     window.addEventListener("pagehide", () => jobs.forEach((job) => job.flush()));
     if (this.fileProtocol) this.bar.say(this.strings.file_protocol);
-    else watchIntent(jobs.map((job) => job.element), ".cell, .exercise, .runtime-bar", () => this.client.start().catch(() => {}));
+    else watchIntent(".cell, .exercise, .runtime-bar", () => this.client.start().catch(() => {}));
     document.body.dataset.runtime = "idle";
   }
 
