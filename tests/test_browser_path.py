@@ -113,3 +113,60 @@ def test_scrolling_alone_never_starts_the_runtime_download_but_a_tap_does(browse
     with page.expect_request(re.compile(r"/runtime/")):
         page.locator("#cell-2 .cell-name").tap()
     context.close()
+
+
+def quiz_answer(page, number):
+    """Press a quiz's Check and return its verdict line."""
+    page.locator("#quiz-{} button[type=submit]".format(number)).click()
+    return page.locator("#quiz-{} .quiz-verdict".format(number))
+
+
+def test_a_wrong_answer_gets_a_hint_and_a_retry_keeps_the_explanation_folded(page, course_server):
+    page.goto(course_server.url("000-varias-cabezas/index.html"))
+    quiz = page.locator("#quiz-1")
+    quiz.locator("input").nth(1).check()
+    expect(quiz_answer(page, 1)).to_have_text("No es correcto.")
+    expect(quiz.locator(".quiz-hint")).to_be_visible()
+    explanation = quiz.locator(".quiz-explanation")
+    assert quiz.locator(".quiz-hint").text_content().strip() in explanation.text_content()
+    expect(explanation).to_be_hidden()
+    quiz.locator("[data-action=retry]").click()
+    quiz.locator("input").nth(2).check()
+    expect(quiz_answer(page, 1)).to_have_text("No es correcto.")
+    expect(explanation).to_be_hidden()
+    quiz.locator("[data-action=explain]").click()
+    expect(explanation).to_be_visible()
+
+
+def test_a_multiple_selection_says_how_many_options_are_marked_wrongly(page, course_server):
+    page.goto(course_server.url("000-varias-cabezas/index.html"))
+    options = page.locator("#quiz-4 input")
+    options.nth(0).check()
+    options.nth(1).check()
+    expect(quiz_answer(page, 4)).to_have_text("No es correcto. Opciones mal marcadas: 1 de 5.")
+
+
+def test_a_spanish_number_that_reads_two_ways_is_asked_about_not_marked_wrong(page, course_server):
+    page.goto(course_server.url("000-varias-cabezas/index.html"))
+    page.locator("#quiz-2 input[type=text]").fill("262,144")
+    expect(quiz_answer(page, 2)).to_contain_text("¿querías decir el decimal 262,144 o el entero 262144?")
+    expect(page.locator("#quiz-2")).to_have_attribute("data-state", "ambiguous")
+    expect(page.locator("#quiz-2 .quiz-note")).to_have_text("Se espera la respuesta exacta.")
+
+
+def test_a_retry_never_unticks_a_self_check_already_earned(page, course_server):
+    page.goto(course_server.url("004-ejercicios-atencion/index.html"))
+    item = page.locator(".self-check-item").filter(has=page.locator("a[href='#quiz-e4-parametros']"))
+    quiz = page.locator("form.quiz").filter(has=page.locator("#quiz-e4-parametros"))
+    expect(item).to_have_attribute("data-state", "todo")
+    right = page.evaluate("JSON.parse(document.getElementById('page-data').textContent).quizzes"
+                          ".find(q => q.key === 'e4-parametros').answer")
+    quiz.locator("input[type=text]").fill(str(right))
+    quiz.locator("button[type=submit]").click()
+    expect(quiz).to_have_attribute("data-state", "right")
+    expect(item).to_have_attribute("data-state", "done")
+    quiz.locator("[data-action=retry]").click()
+    expect(quiz).to_have_attribute("data-state", "")
+    expect(item).to_have_attribute("data-state", "done")
+    page.reload()
+    expect(item).to_have_attribute("data-state", "done")
