@@ -170,3 +170,69 @@ def test_a_retry_never_unticks_a_self_check_already_earned(page, course_server):
     expect(item).to_have_attribute("data-state", "done")
     page.reload()
     expect(item).to_have_attribute("data-state", "done")
+
+
+def test_tab_indents_in_the_editor_and_esc_then_tab_leaves_it_as_the_page_says_once(page, course_server):
+    page.goto(course_server.url(ONE_HEAD))
+    edit_cell(page, 1, "x = 1")
+    editor = page.locator("#cell-1 .cm-content")
+    editor.press("Home")
+    editor.press("Tab")
+    expect(editor).to_have_text("    x = 1")
+    editor.press("Shift+Tab")
+    expect(editor).to_have_text("x = 1")
+    editor.press("Escape")
+    editor.press("Tab")
+    assert page.evaluate("!document.activeElement.closest('.cm-editor')")
+    edit_cell(page, 2, "y = 2")
+    expect(page.locator(".editor-keys")).to_have_count(1)
+    expect(page.locator(".editor-keys")).to_contain_text("Esc")
+
+
+def test_a_wrapped_line_keeps_its_indentation_on_a_phone(browser, course_server):
+    context = browser.new_context(viewport={"width": 375, "height": 700})
+    page = context.new_page()
+    page.goto(course_server.url(ONE_HEAD))
+    edit_cell(page, 1, "if True:\n        print('" + "word " * 30 + "')")
+    # Where each row of the indented line starts: the continuation rows start where its text does.
+    starts = page.evaluate("""() => {
+        const line = [...document.querySelectorAll('#cell-1 .cm-line')].find(l => l.textContent.includes('word'));
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        const range = document.createRange();
+        let first = walker.nextNode();
+        while (!/\\S/.test(first.textContent)) first = walker.nextNode();
+        range.setStart(first, first.textContent.search(/\\S/));
+        let last = first;
+        for (let node = first; node; node = walker.nextNode()) last = node;
+        range.setEnd(last, last.textContent.length);
+        const rows = new Map();
+        for (const rect of range.getClientRects()) {
+            const top = Math.round(rect.top);
+            rows.set(top, Math.min(rows.has(top) ? rows.get(top) : Infinity, rect.left));
+        }
+        return [...rows.values()];
+    }""")
+    assert len(starts) > 2, starts
+    assert max(starts) - min(starts) < 2, starts
+    context.close()
+
+
+def test_the_cursor_and_the_check_button_stay_clear_of_the_runtime_bar_while_typing(browser, course_server):
+    context = browser.new_context(viewport={"width": 375, "height": 640})
+    page = context.new_page()
+    page.goto(course_server.url("000-varias-cabezas/index.html"))
+    exercise = page.locator("#exercise-multi_head")
+    exercise.locator(".cell-code").click()
+    editor = exercise.locator(".cm-content")
+    expect(editor).to_be_visible()
+    editor.press("Control+End")
+    for _ in range(12):
+        editor.press("Enter")
+    page.keyboard.type("pass")
+    bar_top = page.locator(".runtime-bar").bounding_box()["y"]
+    caret = exercise.locator(".cm-cursor-primary").bounding_box()
+    cursor = caret["y"] + caret["height"] if caret else None
+    check = exercise.locator("[data-action=check]").bounding_box()
+    assert cursor is not None and cursor <= bar_top, (cursor, bar_top)
+    assert check["y"] + check["height"] <= bar_top, (check, bar_top)
+    context.close()

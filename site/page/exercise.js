@@ -34,7 +34,7 @@ export class Exercise {
     this.state = { attempts: 0, result: null, hints: 0, solutionShown: false, ...(saved || {}) };
     this.area = new CodeArea(this.own(".cell-code"), data.starter, {
       page, storageKey: key(page.data.lesson, "exercise-code", data.key), output: this.output,
-      onRun: () => page.run([this]),
+      onRun: () => page.run([this]), below: this.own(".exercise-actions"),
     });
     if (setAside || this.area.setAside) savedNotice(element, this.strings.saved_set_aside);
     this.buttons = {};

@@ -18,6 +18,10 @@ export class RuntimeBar {
     element.querySelector("[data-action=run-all]").addEventListener("click", runAll);
     this.stopButton.addEventListener("click", stop);
     element.hidden = false;
+    // The bar is fixed over the window's bottom edge: its height becomes the root's scroll padding (style.css),
+    // so whatever is focused or scrolled to (an editor's cursor too) stays clear of it.
+    new ResizeObserver(() => document.documentElement.style.setProperty("--runtime-bar-height",
+      element.offsetHeight + "px")).observe(element);
   }
 
   /** Follow a runtime client's download progress and state. */
