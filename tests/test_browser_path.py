@@ -236,3 +236,56 @@ def test_the_cursor_and_the_check_button_stay_clear_of_the_runtime_bar_while_typ
     assert cursor is not None and cursor <= bar_top, (cursor, bar_top)
     assert check["y"] + check["height"] <= bar_top, (check, bar_top)
     context.close()
+
+
+LESSON_SLUGS = ("003-odna-holova", "000-varias-cabezas", "004-ejercicios-atencion")
+
+# The printed outputs whose lines wrapped: a line of text shown on more rows than the output has lines.
+WRAPPED_OUTPUTS = """() => [...document.querySelectorAll('.cell-output pre.out')].filter(pre => {
+    const range = document.createRange();
+    range.selectNodeContents(pre);
+    const rows = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+    return rows.size > pre.textContent.split('\\n').filter(line => line.trim()).length;
+}).map(pre => pre.closest('.cell').id)"""
+
+# Every region wider than its box: where it is, whether it scrolls, and whether it draws the scroll cue (the
+# shadows of style.css, whose backgrounds scroll with the content: attachment "local").
+OVERFLOWING = """() => [...document.querySelectorAll('main *')].filter(el => el.scrollWidth > el.clientWidth + 1
+        && getComputedStyle(el).overflowX !== 'visible' && !el.matches('.visually-hidden')).map(el => ({
+    where: el.className + ' in #' + (el.closest('[id]') || {}).id,
+    scrolls: getComputedStyle(el).overflowX === 'auto',
+    cue: getComputedStyle(el).backgroundAttachment.includes('local')}))"""
+
+
+def phone(browser):
+    """A page in a 375-px-wide touch screen."""
+    return browser.new_context(viewport={"width": 375, "height": 700}, is_mobile=True, has_touch=True)
+
+
+def test_at_375_px_no_output_table_wraps_and_every_wide_region_scrolls_with_a_cue(browser, course_server):
+    context = phone(browser)
+    page = context.new_page()
+    for slug in LESSON_SLUGS:
+        page.goto(course_server.url(slug + "/index.html"))
+        page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
+        assert page.evaluate(WRAPPED_OUTPUTS) == [], slug
+        regions = page.evaluate(OVERFLOWING)
+        if slug == "000-varias-cabezas":  # its widest formulas do not fit a phone
+            assert any(region["where"].startswith("math block") for region in regions), (slug, regions)
+        silent = [region for region in regions if not (region["scrolls"] and region["cue"])]
+        assert silent == [], (slug, silent)
+    context.close()
+
+
+def test_an_explorable_table_keeps_its_key_column_in_view_when_scrolled_sideways(browser, course_server):
+    context = phone(browser)
+    page = context.new_page()
+    page.goto(course_server.url(ONE_HEAD))
+    view = page.locator("#explorable-1 .xp-view-table:visible").first
+    view.scroll_into_view_if_needed()
+    assert view.evaluate("el => el.scrollWidth > el.clientWidth")
+    view.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+    key = view.locator("th[scope=row]:visible").first.bounding_box()
+    box = view.bounding_box()
+    assert key["x"] >= box["x"] - 1 and key["width"] > 0, (key, box)
+    context.close()
