@@ -289,3 +289,22 @@ def test_an_explorable_table_keeps_its_key_column_in_view_when_scrolled_sideways
     box = view.bounding_box()
     assert key["x"] >= box["x"] - 1 and key["width"] > 0, (key, box)
     context.close()
+
+
+def test_the_runtime_bar_says_which_cell_runs_during_run_all_then_ready(page, course_server):
+    page.goto(course_server.url(ONE_HEAD))
+    page.locator("[data-action=run-all]").click()
+    status = page.locator(".runtime-status")
+    expect(status).to_have_text(re.compile(r"^Python виконує комірку \d+… У черзі: \d+\.$"), timeout=120_000)
+    last = page.locator(".cell").last
+    expect(last).to_have_attribute("data-state", FINISHED, timeout=180_000)
+    expect(status).to_have_text("Python готовий.")
+
+
+def test_a_sixteen_column_heatmap_shows_shades_only_and_keeps_its_numbers_in_the_table(page, course_server):
+    page.goto(course_server.url(ONE_HEAD))
+    maps = page.locator("#cell-26 svg.heatmap")
+    expect(maps).to_have_count(4)
+    assert maps.first.locator(".hm-col").count() == 16
+    expect(page.locator("#cell-26 svg.heatmap .hm-value")).to_have_count(0)
+    expect(page.locator("#cell-26 .heatmap-table tbody td")).to_have_count(4 * 256)

@@ -100,10 +100,23 @@ class LessonPage {
     this.bar = new RuntimeBar(element, this, { runAll: () => this.run(this.cells), stop: () => this.scheduler.stop() });
     this.bar.follow(this.client);
     this.scheduler.addEventListener("busy", (event) => this.bar.setBusy(event.detail.running));
+    // The bar says what Python is doing (Run all, cells run first): the job it runs and how many wait, then
+    // "ready" once nothing is left (unless a restart's message has replaced what it was doing).
+    let saysDoing = false;
+    this.scheduler.addEventListener("started", (event) => {
+      saysDoing = true;
+      this.bar.say(this.doing(event.detail.job));
+    });
+    this.scheduler.addEventListener("finished", () => {
+      if (!saysDoing || this.scheduler.queued.size) return;
+      saysDoing = false;
+      if (this.client.state === "ready") this.bar.say(this.strings.runtime_ready);
+    });
     // detail.onBehalf: the page ran this cell first for a later one the learner asked for (see Scheduler.run).
     this.scheduler.addEventListener("finished", (event) => event.detail.job.element.dispatchEvent(
       new CustomEvent("run-finished", { bubbles: true, detail: { onBehalf: event.detail.onBehalf } })));
     this.scheduler.addEventListener("restarted", (event) => {
+      saysDoing = false;
       this.bar.say(event.detail.text);
       document.dispatchEvent(new CustomEvent("runtime-restarted", { detail: { cells: event.detail.cells } }));
     });
@@ -111,6 +124,14 @@ class LessonPage {
     if (this.fileProtocol) this.bar.say(this.strings.file_protocol);
     else watchIntent(".cell, .exercise, .runtime-bar", () => this.client.start().catch(() => {}));
     document.body.dataset.runtime = "idle";
+  }
+
+  /** What the runtime bar says while `job` runs: a cell or a challenge's check, and how many jobs wait. */
+  doing(job) {
+    const text = this.cells.includes(job) ? format(this.strings.runtime_running_cell, { n: job.id })
+      : format(this.strings.runtime_running_check, { name: job.id });
+    const waiting = this.scheduler.queued.size;
+    return waiting ? text + " " + format(this.strings.runtime_waiting, { n: waiting }) : text;
   }
 
   /**

@@ -6,7 +6,8 @@
 // `replay` is what a cell reports: its code after a successful run (replayed after a restart), or null after
 // a failed one; a job that leaves the shared namespace alone (an exercise check) returns no `replay`.
 //
-// Events (event.detail): "busy" {running: bool}, "finished" {job, onBehalf}, "restarted" {cells, text}.
+// Events (event.detail): "busy" {running: bool}, "started" {job, onBehalf} (Python is ready and the job begins),
+// "finished" {job, onBehalf}, "restarted" {cells, text}.
 import { Stopped } from "./runtime-client.js";
 import { format } from "./strings.js";
 
@@ -88,6 +89,7 @@ export class Scheduler extends EventTarget {
     let ok = false;
     try {
       if (await this.ready(job)) {
+        this.emit("started", { job, onBehalf });
         const result = await job.execute(this.client, { onBehalf });
         ok = Boolean(result && result.ok);
         if (result && result.replay !== undefined) {
