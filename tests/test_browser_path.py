@@ -32,7 +32,7 @@ def test_running_a_later_cell_on_a_fresh_visit_runs_the_cells_above_it_first(pag
         expect(page.locator("#cell-{}".format(number))).to_have_attribute("data-state", "done")
         expect(page.locator("#cell-{}".format(number))).to_have_attribute("data-run-by", "page")
     expect(cell).to_have_attribute("data-run-by", "learner")
-    expect(cell.locator(".out-earlier")).to_contain_text("1, 2, 3")
+    expect(cell.locator(".run-note")).to_contain_text("1, 2, 3")
 
 
 def test_a_failing_cell_above_stops_the_run_and_the_asked_cell_points_at_it(page, course_server):
@@ -40,7 +40,7 @@ def test_a_failing_cell_above_stops_the_run_and_the_asked_cell_points_at_it(page
     edit_cell(page, 2, "raise ValueError('broken on purpose')\n")
     page.locator("#cell-3 [data-action=run]").click()
     expect(page.locator("#cell-2")).to_have_attribute("data-state", "failed", timeout=120_000)
-    note = page.locator("#cell-3 .out-earlier")
+    note = page.locator("#cell-3 .run-note")
     expect(note).to_be_visible()
     expect(note.locator("a[href='#cell-2']")).to_have_count(2)
     assert page.locator("#cell-3").get_attribute("data-state") == ""

@@ -145,13 +145,13 @@ class LessonPage {
       return;
     }
     const earlier = this.notRunAbove(jobs);
-    const failed = await this.scheduler.run(jobs, { earlier });
     const asked = jobs[0];
-    if (!earlier.length || !asked.output) return;
-    for (const old of asked.output.querySelectorAll(":scope > .out-earlier")) old.remove();
-    if (failed) linkedNote(asked, this.strings.earlier_failed, failed.id);
+    if (this.cells.includes(asked)) runNote(asked, "");
+    const failed = await this.scheduler.run(jobs, { earlier });
+    if (!earlier.length) return;
+    if (failed) runNote(asked, this.strings.earlier_failed, failed.id);
     else if (asked.element.dataset.state === "done" || asked.element.dataset.state === "failed") {
-      asked.note(format(this.strings.ran_earlier, { cells: earlier.map((cell) => cell.id).join(", ") }), "earlier");
+      runNote(asked, format(this.strings.ran_earlier, { cells: earlier.map((cell) => cell.id).join(", ") }));
     }
   }
 
@@ -189,9 +189,23 @@ class LessonPage {
   }
 }
 
-/** Add a note to `job` whose every "{cell}" is a link to cell `id`. */
-function linkedNote(job, template, id) {
-  const note = job.note("", "earlier");
+/**
+ * Say on `cell`, above its output (which stays the cell's own), which cells above ran first or failed;
+ * every "{cell}" of `template` becomes a link to cell `id`. An empty template removes the note.
+ */
+function runNote(cell, template, id) {
+  let note = cell.element.querySelector(":scope > .run-note");
+  if (!template) {
+    if (note) note.remove();
+    return;
+  }
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "run-note";
+    note.setAttribute("role", "note");
+    cell.output.before(note);
+  }
+  note.replaceChildren();
   template.split("{cell}").forEach((part, index) => {
     if (index) {
       const link = document.createElement("a");

@@ -138,8 +138,7 @@ export class Quiz {
     const graded = result.state === "right" || result.state === "wrong";
     const wrong = result.state === "wrong";
     if (result.state === "right") this.earned = true;
-    this.verdict.textContent = !graded ? result.message : !wrong ? this.strings.quiz_right
-      : this.data.kind === "multiple" ? this.strings.quiz_wrong + " " + this.wrongMarks(answer) : this.strings.quiz_wrong;
+    this.verdict.textContent = this.verdictText(result, answer);
     // A wrong answer gets the hint first, so that a retry has something left to work out.
     this.hint.hidden = !wrong || !this.hint.childElementCount;
     this.explain.hidden = !wrong;
@@ -148,6 +147,14 @@ export class Quiz {
     this.announce();
   }
 
+  /** "Right.", "Not quite." (with how many options are marked wrongly), or why the answer could not be graded. */
+  verdictText(result, answer) {
+    if (result.state === "right") return this.strings.quiz_right;
+    if (result.state !== "wrong") return result.message;
+    return this.data.kind === "multiple" ? this.strings.quiz_wrong + " " + this.wrongMarks(answer) : this.strings.quiz_wrong;
+  }
+
+  /** The whole explanation, on the learner's request after a wrong answer. */
   showExplanation() {
     this.explain.hidden = true;
     this.explanation.hidden = false;
