@@ -14,6 +14,7 @@ import { pageNotice, savedNotice } from "./notice.js";
 import { RuntimeBar } from "./runtime-bar.js";
 import { RuntimeClient } from "./runtime-client.js";
 import { Scheduler } from "./scheduler.js";
+import { watchScrollers } from "./scrollers.js";
 import { SelfCheck } from "./self-check.js";
 import { registerServiceWorker } from "./service.js";
 import { blockNames, sweep } from "./storage.js";
@@ -64,6 +65,7 @@ class LessonPage {
     // After the quizzes and exercises: they restore (and re-grade) their saved work, which the lists read.
     this.selfChecks = this.build(data.self_checks, "self-check-", () => SelfCheck);
     this.setAsideStrays();
+    watchScrollers();
     const bar = document.querySelector("main > .runtime-bar");
     if (bar) this.wireRuntime(bar);
   }
