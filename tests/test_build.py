@@ -477,7 +477,7 @@ LOOKS_LIKE_A_DIRECTIVE = {  # each is an error naming its line and the known nam
         "```{quiz} single\nquestion: Q?\noptions:\n  - text: a\n    corect: true\n  - text: b\n    correct: true\n"
         "explanation: E.\n```\n", 12, "option 1 has no key 'corect:'; did you mean 'correct:'? (known: correct, text)"),
     "a misspelled quiz key": ("```{quiz} truefalse\nquestion: Q?\nanswer: true\nexplantion: E.\n```\n", 11,
-                              "has no key 'explantion:'; did you mean 'explanation:'? (known: answer, explanation, question)"),
+                              "has no key 'explantion:'; did you mean 'explanation:'? (known: answer, explanation, hint, question)"),
     "a quiz key written twice": ("```{quiz} truefalse\nquestion: Q?\nanswer: true\nanswer: false\n"
                                  "explanation: E.\n```\n", 11, "the key 'answer:' is written twice"),
     "a correct that is not true or false": (
@@ -648,3 +648,27 @@ def test_an_answers_title_is_inline_markdown_with_math_and_glued_values(tmp_path
     summary = re.findall(r"<summary>(.*?)</summary>", page, re.S)[-1]
     assert "<math" in summary and '<span class="glued" data-glue="answer">1,048,576</span>' in summary
     assert "<code>code</code>" in summary and "{glue}" not in summary
+
+
+def test_a_quiz_hint_is_the_authors_or_the_explanations_first_sentence_and_an_exact_answer_says_so(tmp_path, capsys):
+    write_lesson(tmp_path, HEADER + textwrap.dedent("""\
+        ```{quiz} numeric
+        question: How many?
+        answer: 4
+        tolerance: 0
+        explanation: Count the $2 \\cdot 2$ squares. Each one is a cell.
+        ```
+
+        ```{quiz} truefalse
+        question: Is it?
+        answer: true
+        hint: Think of the square.
+        explanation: Yes. Because.
+        ```
+        """))
+    assert build(tmp_path, capsys)[0] == 0
+    page = (tmp_path / "_site" / "01-lesson" / "index.html").read_text()
+    hints = re.findall(r'<div class="quiz-hint" hidden>(.*?)</div>', page, re.S)
+    assert len(hints) == 2 and hints[0].startswith("<p>Count the ") and hints[0].endswith("squares.</p>\n")
+    assert hints[1] == "<p>Think of the square.</p>\n"
+    assert re.findall(r'<p class="quiz-note">(.*?)</p>', page) == ["The exact answer is expected."]

@@ -260,6 +260,16 @@ def test_a_heatmap_escapes_its_labels_and_carries_a_table_of_the_same_values():
     assert "p → q" not in figure.svg and "&lt;b&gt; → q: 0.75" in figure.svg
 
 
+def test_a_heatmap_wider_than_ten_columns_drops_its_in_cell_numbers_but_its_table_keeps_them():
+    narrow = heatmap(np.full((3, 10), 0.5), list("abc"), [str(j) for j in range(10)])
+    wide = heatmap(np.full((16, 16), 0.5), [str(i) for i in range(16)], [str(j) for j in range(16)])
+    assert narrow.svg.count('class="hm-value') == 30
+    assert 'class="hm-value' not in wide.svg and wide.svg.count("<title>") == 256
+    assert wide.table.count("<td>0.50</td>") == 256
+    view = engine.Heatmap("map").render({"values": [[0.5] * 12], "rows": ["q"], "cols": list("abcdefghijkl")}, "es")
+    assert 'class="hm-value' not in view and view.count("<td>0.50</td>") == 12
+
+
 def test_a_heatmap_refuses_labels_that_do_not_fit_the_matrix():
     with pytest.raises(ValueError, match="2×2 but there are 3 row"):
         heatmap([[0.5, 0.5], [0.5, 0.5]], ["a", "b", "c"], ["a", "b"])

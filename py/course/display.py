@@ -18,6 +18,9 @@ CELL = 34
 LABEL_WIDTH = 78
 HEADER_HEIGHT = 64
 FALLBACK_FILL = "#1f5fbf"
+# Past this many columns the numbers no longer fit their cells legibly (a 16 × 16 map): the map keeps its shades
+# and each cell's tooltip, and its table keeps the numbers.
+NUMBERS_UP_TO_COLUMNS = 10
 
 
 class Figure:
@@ -79,10 +82,11 @@ def heatmap(matrix, rows, cols, title="", decimals=2, highlight_row=None, elemen
                          'fill-opacity="{o:.3f}"><title>{r} → {k}: {v}</title></rect>'.format(
                              x=x, y=y, c=CELL, f=FALLBACK_FILL, o=strength, r=escape(str(label)),
                              k=escape(str(cols[j])), v=shown))
-            parts.append('<text class="hm-value{dark}" x="{x}" y="{y}" text-anchor="middle" font-size="10" '
-                         'fill="currentColor">{v}</text>'.format(
-                             dark=" on-dark" if strength > 0.55 else "", x=x + CELL / 2, y=y + CELL / 2 + 3.5,
-                             v=shown.lstrip("0") if shown.startswith("0.") else shown))
+            if len(cols) <= NUMBERS_UP_TO_COLUMNS:
+                parts.append('<text class="hm-value{dark}" x="{x}" y="{y}" text-anchor="middle" font-size="10" '
+                             'fill="currentColor">{v}</text>'.format(
+                                 dark=" on-dark" if strength > 0.55 else "", x=x + CELL / 2, y=y + CELL / 2 + 3.5,
+                                 v=shown.lstrip("0") if shown.startswith("0.") else shown))
     if highlight_row is not None:
         parts.append('<rect class="hm-highlight" x="{x}" y="{y}" width="{w}" height="{c}" fill="none" '
                      'stroke="currentColor" stroke-width="2.5"/>'.format(

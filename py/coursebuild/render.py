@@ -4,7 +4,7 @@ import html
 import json
 import re
 
-from . import glue_role
+from . import glue_role, i18n
 from .highlight import highlight
 
 # The page compiles no WebAssembly (the worker does, under the policy sw.js gives it) and has no inline
@@ -117,12 +117,12 @@ def page(lang, title, body, strings, root, data=None, extra_class=""):
              body=body, data=data_island)
 
 
-def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runtime_manifest):
+def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runtime_manifest, path=""):
     """The page of one lesson: prose, cells with build-time outputs, and the runtime bar.
 
     `build` names this build's front end (lazily loaded files carry it), `library` lists the files under
-    assets/ of the course library and of the lesson's own package, and `runtime_manifest` says what the
-    worker loads.
+    assets/ of the course library and of the lesson's own package, `runtime_manifest` says what the
+    worker loads, and `path` is the lesson's place in the course (path_nav).
     """
     context = RenderContext(lesson, strings, outputs, glued, markdown)
     body = lesson_body(lesson, context)
@@ -137,7 +137,8 @@ def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runti
             '<button type="button" class="button run-all" data-action="run-all">{run_all}</button>'
             '<button type="button" class="button stop" data-action="stop" disabled>{stop}</button>'
             "</div>\n"
-        ).format(idle=html.escape(strings["runtime_idle"]), run_all=html.escape(strings["run_all"]),
+        ).format(idle=html.escape(strings["runtime_idle"].format(size=download_size(runtime_manifest, lesson.language))),
+                 run_all=html.escape(strings["run_all"]),
                  stop=html.escape(strings["stop"]))
     data = {
         "build": build,
@@ -153,23 +154,67 @@ def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runti
         "runtime": runtime_manifest,
         "strings": strings,
     }
-    full = header + body + "</article>\n" + bar
+    full = header + body + path + "</article>\n" + bar
     return page(lesson.language, lesson.meta["title"], full, strings, "../", data, "lesson-page")
 
 
+def path_nav(lesson, lessons, strings_by_lang):
+    """Where a lesson sits on the course's path: the previous and next lesson in its language (rel prev/next),
+    and, where the course's own order goes through a lesson in another language first, that lesson."""
+    strings = strings_by_lang[lesson.language]
+    place = lessons.index(lesson)
+    same = [other for other in lessons if other.language == lesson.language]
+    mine = same.index(lesson)
+    lines = []
+    for rel, neighbour, step in (("prev", same[mine - 1] if mine else None, -1),
+                                 ("next", same[mine + 1] if mine + 1 < len(same) else None, 1)):
+        beside = lessons[place + step] if 0 <= place + step < len(lessons) else None
+        if beside is not None and beside.language != lesson.language:
+            template = strings["path_elsewhere_" + rel].format(
+                n=lessons.index(beside) + 1, language=strings_by_lang[beside.language]["language_name"])
+            lines.append('<p class="path-elsewhere">{} {}</p>'.format(html.escape(template), _lesson_link(beside)))
+        if neighbour is not None:
+            lines.append('<p class="path-{rel}">{label} {link}</p>'.format(
+                rel=rel, label=html.escape(strings["path_" + rel].format(n=lessons.index(neighbour) + 1)),
+                link=_lesson_link(neighbour, rel)))
+    if place + 1 == len(lessons):
+        lines.append('<p class="path-end">{}</p>'.format(html.escape(strings["path_last"])))
+    return '<nav class="lesson-path" aria-label="{label}">\n<p class="path-place">{place}</p>\n{lines}\n</nav>\n'.format(
+        label=html.escape(strings["path_label"]),
+        place=html.escape(strings["path_place"].format(n=place + 1, total=len(lessons))), lines="\n".join(lines))
+
+
+def _lesson_link(lesson, rel=""):
+    """A link from one lesson page to another, in the linked lesson's language."""
+    return '<a href="../{slug}/index.html" lang="{lang}"{rel}>{title}</a>'.format(
+        slug=html.escape(lesson.slug), lang=lesson.language, rel=' rel="{}"'.format(rel) if rel else "",
+        title=html.escape(lesson.meta["title"]))
+
+
+def download_size(runtime_manifest, language):
+    """The runtime's size as the page states it: its files' bytes as stored, the measure the progress bar
+    counts (the worker reads each file's decompressed body), in decimal megabytes as the bar writes them."""
+    megabytes = sum(file["size"] for file in runtime_manifest["files"]) / 1e6
+    return "{:.1f}".format(megabytes).replace(".", i18n.number_format(language).decimal) + " MB"
+
+
 def index_page(lessons, strings_by_lang, lang="en"):
-    """The course index: every lesson in order with its title, language and summary."""
+    """The course index: every lesson in reading order, numbered, the first marked "start here", each with its
+    title, the language it can be read in, and its summary."""
     strings = strings_by_lang[lang]
     items = []
-    for lesson in lessons:
+    for number, lesson in enumerate(lessons, 1):
         language = strings_by_lang[lesson.language]["language_name"]
+        start = '<p class="start-here">{}</p>'.format(html.escape(strings["start_here"])) if number == 1 else ""
         items.append(
-            '<li class="lesson-card" lang="{lang}"><h2><a href="{slug}/index.html">{title}</a></h2>'
-            '<p class="lesson-language"><span class="visually-hidden">{label}: </span>{language}</p>'
+            '<li class="lesson-card" lang="{lang}">{start}<h2><span class="lesson-number" lang="{ui}">{number}</span> '
+            '<a href="{slug}/index.html">{title}</a></h2>'
+            '<p class="lesson-language" lang="{ui}">{label}: <span lang="{lang}">{language}</span></p>'
             "<p>{summary}</p></li>".format(
-                lang=lesson.language, slug=html.escape(lesson.slug), title=html.escape(lesson.meta["title"]),
-                label=html.escape(strings["lesson_language"]), language=html.escape(language),
-                summary=html.escape(lesson.meta["summary"])))
+                lang=lesson.language, ui=lang, start=start,
+                number=html.escape(strings["lesson_number"].format(n=number)), slug=html.escape(lesson.slug),
+                title=html.escape(lesson.meta["title"]), label=html.escape(strings["lesson_language"]),
+                language=html.escape(language), summary=html.escape(lesson.meta["summary"])))
     body = ('<h1>{}</h1>\n<p class="course-summary">{}</p>\n<ol class="lesson-list">\n{}\n</ol>\n').format(
         html.escape(strings["course_title"]), html.escape(strings["course_summary"]), "\n".join(items))
     e = {key: html.escape(value) for key, value in strings.items()}

@@ -177,7 +177,8 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime, whe
         libraries = [LIBRARY] + ([lesson_library_name(lesson)] if lesson.package_dir is not None else [])
         lesson_manifest = dict(manifest, wheels=[wheel.data() for wheel in wheels.get(lesson.slug, [])])
         page = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.slug, {}),
-                                  glued.get(lesson.slug, {}), build, libraries, lesson_manifest)
+                                  glued.get(lesson.slug, {}), build, libraries, lesson_manifest,
+                                  render.path_nav(lesson, lessons, strings))
         (staging / lesson.slug).mkdir()
         (staging / lesson.slug / "index.html").write_text(page, encoding="utf-8")
     index = render.index_page(lessons, strings, config.index_language)

@@ -1,9 +1,11 @@
 // The code editor (CodeMirror 6), loaded on a learner's first edit.
-import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { python } from "@codemirror/lang-python";
 import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from "@codemirror/language";
-import { EditorState } from "@codemirror/state";
-import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from "@codemirror/view";
+import { EditorState, RangeSetBuilder } from "@codemirror/state";
+import {
+  Decoration, drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers, ViewPlugin,
+} from "@codemirror/view";
 import { classHighlighter } from "@lezer/highlight";
 import { StyleModule } from "style-mod";
 
@@ -28,8 +30,56 @@ function sheetRoot(document) {
   return sheetRoots.get(document);
 }
 
-/** Replace nothing, add an editor to `parent`; returns a small handle the cell uses. */
-export function mountEditor(parent, code, { label, onRun, onChange }) {
+// Wrapped lines keep their indentation: a line indented by n columns hangs its continuation rows n columns in
+// (a class per depth, since the page's policy refuses inline styles; deeper lines hang at the deepest).
+const HANG_MAX = 40;
+const TAB_COLUMNS = 4;
+const hangTheme = {};
+for (let n = 1; n <= HANG_MAX; n += 1) {
+  hangTheme[".cm-line.cm-hang-" + n] = { paddingLeft: `calc(${n}ch + 6px)`, textIndent: `-${n}ch` };
+}
+
+/** How many columns of whitespace open `text`. */
+function indentColumns(text) {
+  let columns = 0;
+  for (const char of text) {
+    if (char === " ") columns += 1;
+    else if (char === "\t") columns += TAB_COLUMNS - (columns % TAB_COLUMNS);
+    else break;
+  }
+  return columns;
+}
+
+/** The hanging-indent class of every visible indented line. */
+function hangingLines(view) {
+  const builder = new RangeSetBuilder();
+  for (const { from, to } of view.visibleRanges) {
+    for (let position = from; position <= to;) {
+      const line = view.state.doc.lineAt(position);
+      const columns = Math.min(indentColumns(line.text), HANG_MAX);
+      if (columns && columns < line.length) builder.add(line.from, line.from, Decoration.line({ class: "cm-hang-" + columns }));
+      position = line.to + 1;
+    }
+  }
+  return builder.finish();
+}
+
+const hangingIndent = ViewPlugin.fromClass(class {
+  constructor(view) {
+    this.decorations = hangingLines(view);
+  }
+
+  update(update) {
+    if (update.docChanged || update.viewportChanged) this.decorations = hangingLines(update.view);
+  }
+}, { decorations: (plugin) => plugin.decorations });
+
+/**
+ * Replace nothing, add an editor to `parent`; returns a small handle the cell uses. `margins()` says how much of
+ * the window's edges the page covers ({top, bottom} in pixels: a fixed bar, the buttons below the editor), so
+ * that the cursor is kept clear of them.
+ */
+export function mountEditor(parent, code, { label, onRun, onChange, margins = () => ({}) }) {
   const runKey = { key: "Shift-Enter", run: () => { onRun(); return true; } };
   const view = new EditorView({
     parent,
@@ -45,8 +95,12 @@ export function mountEditor(parent, code, { label, onRun, onChange }) {
         indentUnit.of("    "),
         python(),
         syntaxHighlighting(classHighlighter),
-        keymap.of([runKey, ...defaultKeymap, ...historyKeymap]),
+        // Tab indents and Shift+Tab dedents; CodeMirror's own way out is Esc, then Tab (the page says so once).
+        keymap.of([runKey, indentWithTab, ...defaultKeymap, ...historyKeymap]),
         EditorView.lineWrapping, // no sideways scrolling: fits narrow screens, and leaves no unfocusable scroller
+        hangingIndent,
+        EditorView.baseTheme(hangTheme),
+        EditorView.scrollMargins.of(() => margins()),
         EditorView.contentAttributes.of({ "aria-label": label || "code" }),
         EditorView.updateListener.of((update) => { if (update.docChanged) onChange(); }),
       ],

@@ -80,12 +80,15 @@ export class Cell {
 
   /**
    * Called by the scheduler when it is this cell's turn; `replay` is the code to re-run after a restart.
-   * `onBehalf`: the page runs the cell for the learner (Run all, earlier cells first), so an answer-first output
-   * stays folded; only the learner's own Run reveals it.
+   * `onBehalf`: the page runs the cell for the learner (Run all, or earlier cells first when the learner asked
+   * for a later one), so it reveals nothing the learner has not tried yet: an answer-first output stays folded;
+   * only the learner's own Run reveals it. data-run-by on the cell says who asked for its last run ("page" or
+   * "learner").
    */
   async execute(client, { onBehalf = false } = {}) {
     if (this.answerFold && !onBehalf) this.answerFold.reveal("run");
     const code = this.code();
+    this.element.dataset.runBy = onBehalf ? "page" : "learner";
     this.setStatus("running");
     this.output.replaceChildren();
     this.output.classList.remove("stale");

@@ -5,6 +5,17 @@ import { read, remove, save } from "./storage.js";
 
 const SAVE_DELAY_MS = 300;
 const CODE = ":scope > pre > code";
+let keysSaid = false; // the editor's keys are said once per page, under the first editor opened
+
+/**
+ * How much of the window's edges the page covers, for the editor to keep its cursor clear: the fixed runtime bar
+ * (style.css turns its height into the root's scroll-padding), plus `below` (the buttons under an editor).
+ */
+function coveredEdges(below) {
+  const root = getComputedStyle(document.documentElement);
+  const extra = below && !below.hidden ? below.getBoundingClientRect().height + 8 : 0;
+  return { top: parseFloat(root.scrollPaddingTop) || 0, bottom: (parseFloat(root.scrollPaddingBottom) || 0) + extra };
+}
 
 export { fitsCode }; // cells read their saved edits with it
 
@@ -12,9 +23,9 @@ export class CodeArea extends EventTarget {
   /**
    * @param {Element} element   the .cell-code element the build wrote
    * @param {string} original   the lesson's code
-   * @param {object} options    {page, storageKey, output (where notes go), onRun}
+   * @param {object} options    {page, storageKey, output (where notes go), onRun, below (buttons under the code)}
    */
-  constructor(element, original, { page, storageKey, output, onRun }) {
+  constructor(element, original, { page, storageKey, output, onRun, below = null }) {
     super();
     this.element = element;
     this.original = original;
@@ -22,6 +33,7 @@ export class CodeArea extends EventTarget {
     this.storageKey = storageKey;
     this.output = output;
     this.onRun = onRun;
+    this.below = below;
     this.editor = null;
     this.restored = undefined;
     this.highlighted = element.querySelector(CODE).innerHTML;
@@ -60,8 +72,16 @@ export class CodeArea extends EventTarget {
         label: this.element.getAttribute("aria-label"),
         onRun: () => this.onRun(),
         onChange: () => this.changed(),
+        margins: () => coveredEdges(this.below),
       });
       pre.hidden = true;
+      if (!keysSaid) {
+        keysSaid = true;
+        const keys = document.createElement("p");
+        keys.className = "editor-keys";
+        keys.textContent = this.page.strings.editor_keys;
+        this.element.after(keys);
+      }
       for (const name of ["tabindex", "role", "aria-readonly", "aria-label"]) this.element.removeAttribute(name);
       if (typed) this.editor.insert(typed);
       this.editor.focus();

@@ -26,12 +26,17 @@ export class Exercise {
     this.state.hints = Math.min(this.state.hints, data.hints); // hints removed from the lesson since
     this.area = new CodeArea(this.own(".cell-code"), data.starter, {
       page, storageKey: key(page.data.lesson, "exercise-code", data.key), output: this.output,
-      onRun: () => page.run([this]),
+      onRun: () => page.run([this]), below: this.own(".exercise-actions"),
     });
     if (setAside || this.area.setAside) savedNotice(element, this.strings.saved_set_aside);
     this.buttons = {};
     for (const button of findAll(element, "[data-action]", CONTENT)) this.buttons[button.dataset.action] = button;
-    this.own(".exercise-actions").hidden = false;
+    const actions = this.own(".exercise-actions");
+    actions.hidden = false;
+    const joins = document.createElement("p");
+    joins.className = "exercise-namespace";
+    joins.textContent = this.strings.exercise_joins;
+    actions.after(joins);
     this.buttons.check.addEventListener("click", () => page.run([this]));
     this.buttons.hint.addEventListener("click", () => this.revealHint());
     this.buttons.solution.addEventListener("click", () => this.askSolution());
@@ -67,7 +72,8 @@ export class Exercise {
     this.setStatus("running");
     this.output.replaceChildren();
     this.results.replaceChildren();
-    const result = await client.check(this.area.code(), this.data.checker);
+    const code = this.area.code();
+    const result = await client.check(code, this.data.checker);
     if (result.stopped) { // Stop pressed while the solution ran: no verdict, and no attempt counted
       this.page.showOutput(this.output, result.output);
       this.setStatus("");
@@ -78,10 +84,13 @@ export class Exercise {
     this.persist();
     // A self-check list reads the saved result.
     this.element.dispatchEvent(new CustomEvent("work-saved", { bubbles: true, detail: { kind: "exercise", key: this.data.key } }));
+    // Graded in a namespace of its own, the code then joins the page's (what it printed was shown once), so
+    // that a cell can try the function; a restart replays it with the cells.
+    const joined = !result.error && (await client.run(this.id, code, null)).ok;
     this.page.showOutput(this.output, result.output);
     this.setStatus(result.passed ? "done" : "failed");
     this.render();
-    return { ok: result.passed }; // a check runs in its own namespace: nothing to replay
+    return { ok: result.passed, replay: joined ? code : null };
   }
 
   stopped() {

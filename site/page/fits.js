@@ -13,9 +13,8 @@ export function fitsCode(saved) {
 
 /** True for a saved {answer, checked} that the quiz `block` ({kind, options}) can show: its kind, options in range. */
 export function fitsQuiz(block, saved) {
-  if (!isRecord(saved) || !("answer" in saved) || !["boolean", "undefined"].includes(typeof saved.checked)) {
-    return false;
-  }
+  const flag = (value) => ["boolean", "undefined"].includes(typeof value); // `earned`: right once (a retry keeps it)
+  if (!isRecord(saved) || !("answer" in saved) || !flag(saved.checked) || !flag(saved.earned)) return false;
   const { answer } = saved;
   const option = (value) => Number.isInteger(value) && value >= 0 && value < block.options;
   switch (block.kind) {

@@ -1,25 +1,17 @@
-// Start loading Python when the learner heads for a cell (points at it, focuses it, scrolls near it),
-// not on page load.
+// Start loading Python when the learner heads for a cell: points at it with a mouse or pen, focuses it, or
+// presses it. Never on page load, and never on a scroll alone: a finger that touches a cell to scroll past it
+// is not pointing at it (its pointerover is ignored), so a phone downloads nothing until a tap.
 
-/** Call start() once, the first time the learner shows intent towards one of `elements`. */
-export function watchIntent(elements, selector, start) {
+/** Call start() once, the first time the learner shows intent towards an element matching `selector`. */
+export function watchIntent(selector, start) {
+  const events = ["pointerover", "focusin", "click"];
   const begin = () => {
-    document.removeEventListener("pointerover", onPointer);
-    document.removeEventListener("focusin", onPointer);
-    window.removeEventListener("scroll", onScroll);
+    for (const type of events) document.removeEventListener(type, onIntent);
     start();
   };
-  const onPointer = (event) => {
+  const onIntent = (event) => {
+    if (event.type === "pointerover" && event.pointerType === "touch") return;
     if (event.target instanceof Element && event.target.closest(selector)) begin();
   };
-  const onScroll = () => {
-    const height = window.innerHeight;
-    if (elements.some((element) => {
-      const box = element.getBoundingClientRect();
-      return box.top < height * 1.5 && box.bottom > -height * 0.5;
-    })) begin();
-  };
-  document.addEventListener("pointerover", onPointer, { passive: true });
-  document.addEventListener("focusin", onPointer);
-  window.addEventListener("scroll", onScroll, { passive: true });
+  for (const type of events) document.addEventListener(type, onIntent, { passive: true });
 }

@@ -14,6 +14,7 @@ import { pageNotice, savedNotice, unsavedNotice } from "./notice.js";
 import { RuntimeBar } from "./runtime-bar.js";
 import { RuntimeClient } from "./runtime-client.js";
 import { Scheduler } from "./scheduler.js";
+import { watchScrollers } from "./scrollers.js";
 import { SelfCheck } from "./self-check.js";
 import { registerServiceWorker } from "./service.js";
 import { blockNames, countTakenBack, sweep, whenUnsaved } from "./storage.js";
@@ -63,6 +64,7 @@ class LessonPage {
     // After the quizzes and exercises: they restore (and re-grade) their saved work, which the lists read.
     this.selfChecks = this.build(data.self_checks, "self-check-", () => SelfCheck);
     this.setAsideStrays();
+    watchScrollers();
     const bar = document.querySelector("main > .runtime-bar");
     if (bar) this.wireRuntime(bar);
   }
@@ -104,15 +106,29 @@ class LessonPage {
     });
     this.bar.follow(this.client);
     this.scheduler.addEventListener("busy", (event) => this.bar.setBusy(event.detail.running));
+    // The bar says what Python is doing (Run all, cells run first): the job it runs and how many wait, then
+    // "ready" once nothing is left (unless a restart's message has replaced what it was doing).
+    let saysDoing = false;
+    this.scheduler.addEventListener("started", (event) => {
+      saysDoing = true;
+      this.bar.say(this.doing(event.detail.job));
+    });
+    this.scheduler.addEventListener("finished", () => {
+      if (!saysDoing || this.scheduler.queued.size) return;
+      saysDoing = false;
+      if (this.client.state === "ready") this.bar.say(this.strings.runtime_ready);
+    });
+    // detail.onBehalf: the page ran this cell first for a later one the learner asked for (see Scheduler.run).
     this.scheduler.addEventListener("finished", (event) => event.detail.job.element.dispatchEvent(
-      new CustomEvent("run-finished", { bubbles: true })));
+      new CustomEvent("run-finished", { bubbles: true, detail: { onBehalf: event.detail.onBehalf } })));
     this.scheduler.addEventListener("restarted", (event) => {
+      saysDoing = false;
       this.bar.sayRestarted(event.detail.text);
       document.dispatchEvent(new CustomEvent("runtime-restarted", { detail: { cells: event.detail.cells } }));
     });
     window.addEventListener("pagehide", () => jobs.forEach((job) => job.flush()));
     if (this.fileProtocol) this.bar.say(this.strings.file_protocol);
-    else watchIntent(jobs.map((job) => job.element), ".cell, .exercise, .runtime-bar", () => this.client.start().catch(() => {}));
+    else watchIntent(".cell, .exercise, .runtime-bar", () => this.client.start().catch(() => {}));
     document.body.dataset.runtime = "idle";
   }
 
@@ -122,14 +138,49 @@ class LessonPage {
     download(collect());
   }
 
+  /** What the runtime bar says while `job` runs: a cell or a challenge's check, and how many jobs wait. */
+  doing(job) {
+    const text = this.cells.includes(job) ? format(this.strings.runtime_running_cell, { n: job.name })
+      : format(this.strings.runtime_running_check, { name: job.id });
+    const waiting = this.scheduler.queued.size;
+    return waiting ? text + " " + format(this.strings.runtime_waiting, { n: waiting }) : text;
+  }
+
   /**
-   * Queue jobs (cells, exercise checks) after whatever is queued, with `options` for their execute (see
-   * Scheduler.run); from disk, say how to serve the folder.
+   * Queue jobs (cells, exercise checks) after whatever is queued, with `options` for the scheduler (onBehalf:
+   * the page runs them for the learner, as Run all does); from disk, say how to serve the folder. Cells above
+   * the first asked-for cell that have not run in this visit run first, on the learner's behalf (as a
+   * notebook's "run all above"), and the asked-for cell says so, or which of them failed.
    */
-  run(jobs, options = {}) {
-    if (!this.fileProtocol) return this.scheduler.run(jobs, options);
-    for (const job of jobs) appendNote(job.output, this.strings.file_protocol, "warning");
-    return Promise.resolve();
+  async run(jobs, options = {}) {
+    if (this.fileProtocol) {
+      for (const job of jobs) appendNote(job.output, this.strings.file_protocol, "warning");
+      return;
+    }
+    const earlier = this.notRunAbove(jobs);
+    const asked = jobs[0];
+    if (this.cells.includes(asked)) runNote(asked, "");
+    const failed = await this.scheduler.run(jobs, { ...options, earlier });
+    if (!earlier.length) return;
+    if (failed) runNote(asked, this.strings.earlier_failed, failed);
+    else if (asked.element.dataset.state === "done" || asked.element.dataset.state === "failed") {
+      runNote(asked, format(this.strings.ran_earlier, { cells: earlier.map((cell) => cell.name).join(", ") }));
+    }
+  }
+
+  /**
+   * The cells above the first cell among `jobs` that it may need and that have not run in this visit: not run
+   * successfully in this Python, not queued, not meant to raise, and not failed as they stand now (the learner
+   * saw that failure; running them again would only block the cell asked for).
+   */
+  notRunAbove(jobs) {
+    const first = Math.min(...jobs.map((job) => this.cells.indexOf(job)).filter((index) => index >= 0));
+    if (!Number.isFinite(first)) return [];
+    const raises = new Set((this.data.cells || []).filter((cell) => cell.raises).map((cell) => cell.id));
+    const { history, queued } = this.scheduler;
+    return this.cells.slice(0, first).filter((cell) => !history.has(cell.name) && !queued.has(cell)
+      && this.scheduler.running !== cell && !raises.has(cell.id)
+      && !(cell.element.dataset.state === "failed" && cell.code() === cell.lastRun));
   }
 
   showOutput(region, items) {
@@ -149,6 +200,34 @@ class LessonPage {
     return (await this.outdated()) ? this.strings.course_updated
       : format(this.strings.runtime_failed, { reason: error.message });
   }
+}
+
+/**
+ * Say on `cell`, above its output (which stays the cell's own), which cells above ran first or failed;
+ * every "{cell}" of `template` becomes a link to cell `id`. An empty template removes the note.
+ */
+function runNote(cell, template, other) {
+  let note = cell.element.querySelector(":scope > .run-note");
+  if (!template) {
+    if (note) note.remove();
+    return;
+  }
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "run-note";
+    note.setAttribute("role", "note");
+    cell.output.before(note);
+  }
+  note.replaceChildren();
+  template.split("{cell}").forEach((part, index) => {
+    if (index) {
+      const link = document.createElement("a");
+      link.href = "#cell-" + other.id;
+      link.textContent = other.name;
+      note.append(link);
+    }
+    note.append(part);
+  });
 }
 
 function main() {

@@ -24,6 +24,20 @@ export function parseNumber(text, decimal) {
   return Number.isFinite(number) ? sign * number : null;
 }
 
+/**
+ * For text such as "262,144" where `decimal` is "," (one decimal mark before exactly three digits, after one to
+ * three digits that do not start with 0): the whole number it reads as when the mark groups thousands instead
+ * ("262144"); otherwise null. The language reads such text as a decimal, but a learner may have meant this.
+ */
+export function thousandsReading(text, decimal) {
+  const value = String(text).trim().replace(/^[+\-\u2212]/, "");
+  const [whole, fraction, extra] = value.split(decimal);
+  if (extra !== undefined || fraction === undefined || !/^[1-9]\d{0,2}$/.test(whole) || !/^\d{3}$/.test(fraction)) {
+    return null;
+  }
+  return (String(text).trim().match(/^[-\u2212]/) ? "-" : "") + whole + fraction;
+}
+
 function splitOnce(text, separator) {
   const index = text.lastIndexOf(separator);
   return [text.slice(0, index), text.slice(index + 1)];

@@ -2,11 +2,11 @@
 import { find, findAll } from "./find.js";
 import { fitsQuiz } from "./fits.js";
 import { savedNotice } from "./notice.js";
-import { parseNumber } from "./numbers.js";
+import { parseNumber, thousandsReading } from "./numbers.js";
 import { key, migrate, read, save } from "./storage.js";
 import { format } from "./strings.js";
 
-const CONTENT = "legend, .quiz-option > span, .quiz-explanation, .quiz-note"; // the lesson's texts
+const CONTENT = "legend, .quiz-option > span, .quiz-hint, .quiz-explanation, .quiz-note"; // the lesson's texts
 const INPUTS = ".quiz-inputs input";
 
 export class Quiz {
@@ -18,7 +18,11 @@ export class Quiz {
     this.stateKey = key(page.data.lesson, "quiz", data.key);
     this.feedback = find(element, ".quiz-feedback", CONTENT);
     this.verdict = find(element, ".quiz-verdict", CONTENT);
+    this.hint = find(element, ".quiz-hint", CONTENT);
+    this.explain = find(element, ".quiz-explain", CONTENT);
     this.explanation = find(element, ".quiz-explanation", CONTENT);
+    this.earned = false; // answered right once: a self-check keeps its tick through a retry
+    find(element, "[data-action=explain]", CONTENT).addEventListener("click", () => this.showExplanation());
     find(element, ".quiz-actions", CONTENT).hidden = false;
     element.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -36,6 +40,7 @@ export class Quiz {
     const { value: saved, setAside } = read(this.stateKey, fits);
     if (setAside) savedNotice(this.element, this.strings.saved_set_aside);
     if (!saved) return;
+    this.earned = saved.earned === true;
     this.fill(saved.answer);
     if (saved.checked) this.check();
   }
@@ -78,9 +83,14 @@ export class Quiz {
       if (value === null) {
         return { state: "invalid", message: format(this.strings.quiz_number_invalid, { text: String(answer).trim() }) };
       }
-      // The margin is inclusive; the small slack absorbs binary rounding (0.26 - 0.25 > 0.01 in floats).
-      const slack = 1e-9 * Math.max(1, Math.abs(this.data.answer));
-      return { state: Math.abs(value - this.data.answer) <= this.data.tolerance + slack ? "right" : "wrong" };
+      if (this.near(value)) return { state: "right" };
+      // "262,144" in Spanish: a decimal by the language's rule, but the learner may have grouped thousands.
+      const whole = thousandsReading(answer, this.strings.decimal_separator);
+      if (whole !== null) {
+        const text = String(answer).trim();
+        return { state: "ambiguous", message: format(this.strings.quiz_number_ambiguous, { text, decimal: text, whole }) };
+      }
+      return { state: "wrong" };
     }
     if (answer === null || (kind === "multiple" && answer.length === 0)) {
       return { state: "empty", message: this.strings.quiz_choose };
@@ -93,17 +103,50 @@ export class Quiz {
     return { state: this.data.correct.includes(answer) ? "right" : "wrong" };
   }
 
+  /** Whether `value` is within the margin; the small slack absorbs binary rounding (0.26 - 0.25 > 0.01 in floats). */
+  near(value) {
+    const slack = 1e-9 * Math.max(1, Math.abs(this.data.answer));
+    return Math.abs(value - this.data.answer) <= this.data.tolerance + slack;
+  }
+
+  /** For a wrong multiple selection: how many options are ticked when they should not be, or the reverse. */
+  wrongMarks(answer) {
+    const marked = new Set(answer);
+    let wrong = 0;
+    for (let option = 0; option < this.data.options; option += 1) {
+      if (marked.has(option) !== this.data.correct.includes(option)) wrong += 1;
+    }
+    return format(this.strings.quiz_wrong_marks, { n: wrong, total: this.data.options });
+  }
+
   check() {
     const answer = this.answer();
     const result = this.grade(answer);
     this.element.dataset.state = result.state;
     this.feedback.hidden = false;
     const graded = result.state === "right" || result.state === "wrong";
-    this.verdict.textContent = graded
-      ? (result.state === "right" ? this.strings.quiz_right : this.strings.quiz_wrong) : result.message;
-    this.explanation.hidden = !graded;
-    save(this.stateKey, { answer, checked: graded, state: result.state });
+    const wrong = result.state === "wrong";
+    if (result.state === "right") this.earned = true;
+    this.verdict.textContent = this.verdictText(result, answer);
+    // A wrong answer gets the hint first, so that a retry has something left to work out.
+    this.hint.hidden = !wrong || !this.hint.childElementCount;
+    this.explain.hidden = !wrong;
+    this.explanation.hidden = result.state !== "right";
+    save(this.stateKey, { answer, checked: graded, state: result.state, earned: this.earned });
     this.announce();
+  }
+
+  /** "Right.", "Not quite." (with how many options are marked wrongly), or why the answer could not be graded. */
+  verdictText(result, answer) {
+    if (result.state === "right") return this.strings.quiz_right;
+    if (result.state !== "wrong") return result.message;
+    return this.data.kind === "multiple" ? this.strings.quiz_wrong + " " + this.wrongMarks(answer) : this.strings.quiz_wrong;
+  }
+
+  /** The whole explanation, on the learner's request after a wrong answer. */
+  showExplanation() {
+    this.explain.hidden = true;
+    this.explanation.hidden = false;
   }
 
   /** Tell the page (a self-check list) that this question's saved answer changed. */
@@ -119,7 +162,7 @@ export class Quiz {
       if (input.type === "text") input.value = "";
       else input.checked = false;
     }
-    save(this.stateKey, { answer: this.answer(), checked: false });
+    save(this.stateKey, { answer: this.answer(), checked: false, earned: this.earned });
     this.announce();
     this.inputs()[0].focus();
   }

@@ -21,6 +21,10 @@ export class RuntimeBar {
     // whole anyway (a live region), and wider screens never cut it.
     this.status.addEventListener("click", () => this.toggleSentence());
     element.hidden = false;
+    // The bar is fixed over the window's bottom edge: its height becomes the root's scroll padding (style.css),
+    // so whatever is focused or scrolled to (an editor's cursor too) stays clear of it.
+    new ResizeObserver(() => document.documentElement.style.setProperty("--runtime-bar-height",
+      element.offsetHeight + "px")).observe(element);
   }
 
   toggleSentence() {

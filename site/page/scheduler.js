@@ -6,7 +6,8 @@
 // `replay` is what a cell reports: its code after a successful run (replayed after a restart), or null after
 // a failed one; a job that leaves the shared namespace alone (an exercise check) returns no `replay`.
 //
-// Events (event.detail): "busy" {running: bool}, "finished" {job}, "restarted" {cells, text}.
+// Events (event.detail): "busy" {running: bool}, "started" {job, onBehalf} (Python is ready and the job begins),
+// "finished" {job, onBehalf}, "restarted" {cells, text}.
 import { Stopped } from "./runtime-client.js";
 import { format } from "./strings.js";
 
@@ -53,30 +54,47 @@ export class Scheduler extends EventTarget {
   }
 
   /**
-   * Queue jobs to run in order, after whatever is already queued; resolves when the queue is empty. `options`
-   * go to each job's execute ({onBehalf: true} when the page runs cells for the learner, as Run all does).
+   * Queue jobs to run in order, after whatever is already queued. `earlier` jobs run first, on the learner's
+   * behalf (cells above the ones asked for that have not run in this visit): the first of them that fails
+   * leaves the rest of this request unrun. `onBehalf` says the page runs all of `jobs` for the learner (Run all):
+   * it goes to each job's execute, as it does for `earlier` ones. Resolves, once the queue is empty, to the
+   * earlier job that failed, or null.
    */
-  run(jobs, options = {}) {
-    for (const job of jobs) {
-      const generation = this.generation;
+  run(jobs, { earlier = [], onBehalf = false } = {}) {
+    const generation = this.generation;
+    let failed = null;
+    for (const job of [...earlier, ...jobs]) {
+      const forLearner = !onBehalf && !earlier.includes(job);
       job.setStatus("queued");
       this.queued.add(job);
-      this.queue = this.queue.then(() => {
-        if (generation !== this.generation) return undefined;
+      this.queue = this.queue.then(async () => {
+        if (generation !== this.generation) return;
         this.queued.delete(job);
-        this.current = this.runOne(job, options);
-        return this.current;
+        if (failed) {
+          job.setStatus("");
+          return;
+        }
+        this.current = this.runOne(job, { onBehalf: !forLearner });
+        if (!(await this.current) && earlier.includes(job)) failed = job;
       });
     }
-    return this.queue;
+    return this.queue.then(() => failed);
   }
 
-  async runOne(job, options) {
+  /**
+   * Run one job; resolves to whether it ran and succeeded. `onBehalf` (passed on to job.execute and to the
+   * "finished" event) says the learner did not ask for this job itself: a cell that keeps its output folded
+   * until the learner runs it keeps it folded then.
+   */
+  async runOne(job, { onBehalf = false } = {}) {
     this.running = job;
     this.emit("busy", { running: true });
+    let ok = false;
     try {
       if (await this.ready(job)) {
-        const result = await job.execute(this.client, options);
+        this.emit("started", { job, onBehalf });
+        const result = await job.execute(this.client, { onBehalf });
+        ok = Boolean(result && result.ok);
         if (result && result.replay !== undefined) {
           const name = job.name === undefined ? job.id : job.name; // a cell's name, as the learner reads it
           this.history.delete(name);
@@ -90,8 +108,9 @@ export class Scheduler extends EventTarget {
     } finally {
       if (this.running === job) this.running = null;
       this.emit("busy", { running: this.running !== null });
-      this.emit("finished", { job });
+      this.emit("finished", { job, onBehalf });
     }
+    return ok;
   }
 
   /**

@@ -8,10 +8,11 @@ import { format } from "./strings.js";
 const CONTENT = ".self-check-text"; // the lesson's text of an item
 const MARKS = { done: "✓", todo: "" }; // "todo" is an empty ring (style.css)
 
-/** True when the saved work under `name` is a quiz answered right ({answer, checked, state}). */
+/** True when the saved work under `name` is a quiz answered right ({answer, checked, state}), now or before a
+ * retry ({earned: true}): taking an answer back to try again does not untick what was earned. */
 function quizRight(name) {
   const saved = load(name);
-  return isRecord(saved) && saved.checked === true && saved.state === "right";
+  return isRecord(saved) && (saved.earned === true || (saved.checked === true && saved.state === "right"));
 }
 
 /** True when the saved work under `name` is an exercise whose last check passed ({…, result: {passed}}). */

@@ -14,7 +14,8 @@ const STRINGS = {
 
 /** A bar as the build writes it, with stand-ins for its status, progress and buttons. */
 function bar() {
-  globalThis.document = { body: { dataset: {} } };
+  globalThis.document = { body: { dataset: {} }, documentElement: { style: { setProperty() {} } } };
+  globalThis.ResizeObserver = class { observe() {} }; // the bar's height, which only a browser lays out
   const parts = {
     ".runtime-status": { textContent: "", addEventListener() {} },
     ".runtime-progress": { hidden: true },

@@ -403,3 +403,25 @@ test("stop pressed while Python loads ends the download, says so, and starts not
   assert.equal(client.state, "idle");
   assert.deepEqual(client.ran, []);
 });
+
+test("earlier jobs run first on the learner's behalf, and the first that fails leaves the rest unrun", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const finished = events(scheduler, "finished");
+  const seen = [];
+  const asked = cell(3, "c");
+  const first = cell(1, "a");
+  const original = first.execute;
+  first.execute = function (runtime, options) {
+    seen.push(options);
+    return original.call(this, runtime, options);
+  };
+  const failed = await scheduler.run([asked], { earlier: [first, cell(2, "raise")] });
+  assert.equal(failed.id, 2);
+  assert.deepEqual(client.ran.map(([, id]) => id), [1, 2]);
+  assert.equal(asked.status, "");
+  assert.deepEqual(seen, [{ onBehalf: true }]);
+  assert.deepEqual(finished.map((detail) => [detail.job.id, detail.onBehalf]), [[1, true], [2, true]]);
+  assert.equal(await scheduler.run([asked], { earlier: [cell(1, "a")] }), null);
+  assert.deepEqual(finished.at(-1), { job: asked, onBehalf: false });
+});

@@ -12,6 +12,8 @@
 `:id: name` (an option line before the YAML) gives the quiz a stable key for the
 learner's saved answer (else a hash of the quiz's text is the key).
 numeric takes `answer:` and `tolerance:`; truefalse takes `answer: true|false`.
+`hint:` (optional) is what a wrong answer shows first; without it, the page shows the
+explanation's first sentence, and the whole explanation only with a right answer or on request.
 Texts are Markdown with math.
 """
 
@@ -29,10 +31,10 @@ from .base import anchor_attribute, block_key, check_options, render_inline
 
 KINDS = ("single", "multiple", "numeric", "truefalse")
 KEYS = {  # the keys each kind of question takes
-    "single": ("explanation", "options", "question"),
-    "multiple": ("explanation", "options", "question"),
-    "numeric": ("answer", "explanation", "question", "tolerance"),
-    "truefalse": ("answer", "explanation", "question"),
+    "single": ("explanation", "hint", "options", "question"),
+    "multiple": ("explanation", "hint", "options", "question"),
+    "numeric": ("answer", "explanation", "hint", "question", "tolerance"),
+    "truefalse": ("answer", "explanation", "hint", "question"),
 }
 OPTION_KEYS = ("correct", "text")
 
@@ -50,6 +52,7 @@ class Quiz:
     answer: object = None
     tolerance: float = 0
     key: str = ""
+    hint: object = None
     is_quiz = True
 
     def data(self):
@@ -71,7 +74,9 @@ class Quiz:
         notes = []
         if self.kind == "multiple":
             notes.append(strings["quiz_all_or_nothing"])
-        if self.kind == "numeric":
+        if self.kind == "numeric" and self.tolerance == 0:
+            notes.append(strings["quiz_exact"])
+        elif self.kind == "numeric":
             notes.append(strings["quiz_tolerance"].format(tolerance=number(self.tolerance, "", context.lesson.language)))
         if self.kind == "numeric":
             inputs = ('<label class="quiz-number">{label} <input type="text" inputmode="decimal" autocomplete="off" '
@@ -91,9 +96,14 @@ class Quiz:
             '<div class="quiz-actions" hidden><button type="submit" class="button">{check}</button>'
             '<button type="button" class="button" data-action="retry">{retry}</button></div>\n'
             '<div class="quiz-feedback" role="status" aria-live="polite" hidden><p class="quiz-verdict"></p>'
+            '<div class="quiz-hint" hidden>{hint}</div>'
+            '<p class="quiz-explain" hidden><button type="button" class="button" data-action="explain">{explain}'
+            '</button></p>'
             '<div class="quiz-explanation" hidden>{explanation}</div></div>\n'
             "</form>\n"
         ).format(n=self.number, kind=self.kind, anchor=anchor_attribute("quiz", self.key),
+                 hint=context.render_body(self.hint) if self.hint is not None else "",
+                 explain=html.escape(strings["quiz_explain"]),
                  label=html.escape(strings["quiz_question"].format(n=self.number)),
                  question=render_inline(context, self.question), inputs=inputs, check=html.escape(strings["quiz_check"]),
                  retry=html.escape(strings["quiz_retry"]), explanation=context.render_body(self.explanation),
@@ -132,6 +142,12 @@ def parse(directive, context):
                 key=block_key(directive, context, "quiz", kind + "\n" + directive.body),
                 question=context.parse_body(spec["question"], lines.get("question", directive.body_line)),
                 explanation=context.parse_body(spec["explanation"], lines.get("explanation", directive.body_line)))
+    if isinstance(spec.get("hint"), str) and spec["hint"].strip():
+        quiz.hint = context.parse_body(spec["hint"], lines.get("hint", directive.body_line))
+    elif "hint" in spec:
+        context.errors.error(lines.get("hint", line), "'hint:' must be text, the clue a wrong answer shows first")
+    elif first_sentence(spec["explanation"]) != spec["explanation"].strip():
+        quiz.hint = context.parse_body(first_sentence(spec["explanation"]), lines.get("explanation", directive.body_line))
     if kind in ("single", "multiple"):
         _parse_options(quiz, spec, context, line, lines)
     elif kind == "numeric":
@@ -146,6 +162,18 @@ def parse(directive, context):
             context.errors.error(line, "a true/false question needs 'answer: true' or 'answer: false'")
         quiz.answer = spec.get("answer")
     return quiz
+
+
+def first_sentence(text):
+    """The text up to its first full stop, question or exclamation mark followed by a space, outside math."""
+    text = text.strip()
+    in_math = False
+    for index, char in enumerate(text):
+        if char == "$":
+            in_math = not in_math
+        elif not in_math and char in ".?!" and (index + 1 == len(text) or text[index + 1].isspace()):
+            return text[:index + 1]
+    return text
 
 
 def _finite(value):
