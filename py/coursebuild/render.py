@@ -4,7 +4,9 @@ import html
 import json
 import re
 
-from . import glue_role, i18n
+from course.numbers import number
+
+from . import glue_role
 from .highlight import highlight
 
 # The page compiles no WebAssembly (the worker does, under the policy sw.js gives it) and has no inline
@@ -195,7 +197,7 @@ def download_size(runtime_manifest, language):
     """The runtime's size as the page states it: its files' bytes as stored, the measure the progress bar
     counts (the worker reads each file's decompressed body), in decimal megabytes as the bar writes them."""
     megabytes = sum(file["size"] for file in runtime_manifest["files"]) / 1e6
-    return "{:.1f}".format(megabytes).replace(".", i18n.number_format(language).decimal) + " MB"
+    return number(megabytes, ".1f", language) + " MB"
 
 
 def index_page(lessons, strings_by_lang, lang="en"):
@@ -203,16 +205,16 @@ def index_page(lessons, strings_by_lang, lang="en"):
     title, the language it can be read in, and its summary."""
     strings = strings_by_lang[lang]
     items = []
-    for number, lesson in enumerate(lessons, 1):
+    for position, lesson in enumerate(lessons, 1):
         language = strings_by_lang[lesson.language]["language_name"]
-        start = '<p class="start-here">{}</p>'.format(html.escape(strings["start_here"])) if number == 1 else ""
+        start = '<p class="start-here">{}</p>'.format(html.escape(strings["start_here"])) if position == 1 else ""
         items.append(
             '<li class="lesson-card" lang="{lang}">{start}<h2><span class="lesson-number" lang="{ui}">{number}</span> '
             '<a href="{slug}/index.html">{title}</a></h2>'
             '<p class="lesson-language" lang="{ui}">{label}: <span lang="{lang}">{language}</span></p>'
             "<p>{summary}</p></li>".format(
                 lang=lesson.language, ui=lang, start=start,
-                number=html.escape(strings["lesson_number"].format(n=number)), slug=html.escape(lesson.slug),
+                number=html.escape(strings["lesson_number"].format(n=position)), slug=html.escape(lesson.slug),
                 title=html.escape(lesson.meta["title"]), label=html.escape(strings["lesson_language"]),
                 language=html.escape(language), summary=html.escape(lesson.meta["summary"])))
     body = ('<h1>{}</h1>\n<p class="course-summary">{}</p>\n<ol class="lesson-list">\n{}\n</ol>\n').format(
