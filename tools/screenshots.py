@@ -24,7 +24,8 @@ OUT = ROOT / "docs" / "screenshots"
 LESSONS = ROOT / "lessons"
 FIXTURE = ROOT / "tests" / "fixtures" / "explorables" / "lessons"  # lesson 003's explorables, in Ukrainian
 NEXT = "Далі →"
-MASK = "Каузальна маска (−∞ над діагоналлю)"
+MASK = "Причинна маска (−∞ над діагоналлю)"
+SWAP_VALUES = "Переставити значення: Wv = swap"
 
 Theme = namedtuple("Theme", "suffix scheme width")
 WIDE = (Theme("light", "light", 900), Theme("dark", "dark", 900), Theme("375px", "light", 375))
@@ -44,27 +45,36 @@ def quiz(key):
     return "form.quiz:has(#quiz-{})".format(key)
 
 
+def figure(title):
+    """The selector of the figure whose title starts with `title` (for a figure in a cell with no id)."""
+    return 'figure.course-figure:has(> figcaption:text-matches("^{}"))'.format(title)
+
+
 SHOTS = (  # clicks: (role, accessible name, which match) inside the target, in order
     Shot("explorable-rule-heads", LESSONS, "000-varias-cabezas/index.html", "#explorable-1",
-         (("button", "Una cabeza: las cuatro reglas sumadas", 0), ("radio", "persiguen", 0)), WIDE),
+         (("button", "Una sola cabeza · las cuatro reglas sumadas", 0), ("radio", "persiguen", 0)), WIDE),
     Shot("explorable-query-match", FIXTURE, "01-holova/index.html", "#explorable-1", (), WIDE),
-    Shot("explorable-match-content", FIXTURE, "01-holova/index.html", "#explorable-2", (("button", NEXT, 0),), WIDE),
+    Shot("explorable-match-content", FIXTURE, "01-holova/index.html", "#explorable-2",
+         (("button", SWAP_VALUES, 0),), WIDE),
     Shot("explorable-causal-mask", FIXTURE, "01-holova/index.html", "#explorable-3",
-         (("button", "bank river", 0), ("button", MASK, 0)), WIDE),
-    Shot("lesson-003-query-match", LESSONS, L003, "#explorable-1", (), SHORT),
-    Shot("lesson-003-match-content", LESSONS, L003, "#explorable-2", (("button", NEXT, 0),), SHORT),
+         (("button", "bank of the river", 0), ("button", MASK, 0)), WIDE),
+    Shot("lesson-003-bank-largest", LESSONS, L003, quiz("q-bank-largest"), (), SHORT),
+    Shot("lesson-003-bank-update", LESSONS, L003, figure("Вектор bank до і після"), (), SHORT),
+    Shot("lesson-003-matrix-form", LESSONS, L003, figure("A: рядок — хто збирає"), (), SHORT),
+    Shot("lesson-003-tower-query", LESSONS, L003, "#exercise-tower_query", (), SHORT),
+    Shot("lesson-003-subspace", LESSONS, L003, cell("komirka-10") + " figure.course-figure", (), SHORT),
+    Shot("lesson-003-query-match", LESSONS, L003, "#explorable-1", (("button", "Проти води", 0),), SHORT),
+    Shot("lesson-003-heads", LESSONS, L003, cell("komirka-12") + " figure.course-figure", (), SHORT),
+    Shot("lesson-003-match-content", LESSONS, L003, "#explorable-2", (("button", SWAP_VALUES, 0),), SHORT),
     Shot("lesson-003-training-walk", LESSONS, L003, "#explorable-3",
-         (("button", NEXT, 0),) * 6 + (("button", NEXT, 1),), SHORT),
-    Shot("lesson-003-causal-mask", LESSONS, L003, "#explorable-4", (("button", "bank river", 0), ("button", MASK, 0)),
-         SHORT),
-    Shot("lesson-003-bank-update", LESSONS, L003, "#cell-1 figure.course-figure", (), SHORT),
-    Shot("lesson-003-matrix-form", LESSONS, L003, "#cell-6 figure.course-figure", (), SHORT),
-    Shot("lesson-003-subspace", LESSONS, L003, "#cell-10 figure.course-figure", (), SHORT),
-    Shot("lesson-003-heads", LESSONS, L003, "#cell-12 figure.course-figure", (), SHORT),
-    Shot("lesson-003-sense", LESSONS, L003, ("#cell-15", "#cell-16"), (), SHORT),
-    Shot("lesson-003-features", LESSONS, L003, ("#cell-18", "#cell-18"), (), SHORT),
-    Shot("lesson-003-labels", LESSONS, L003, ("#cell-19", "#cell-19"), (), SHORT),
-    Shot("lesson-003-induction", LESSONS, L003, ("#cell-25", "#cell-28"), (), SHORT),
+         (("button", NEXT, 0),) * 6 + (("button", "+10 оновлень", 0),), SHORT),
+    Shot("lesson-003-sense-forward", LESSONS, L003, cell("sense-forward"), (), SHORT),
+    Shot("lesson-003-sense-train", LESSONS, L003, cell("sense-train"), (), SHORT),
+    Shot("lesson-003-features", LESSONS, L003, cell("komirka-20"), (), SHORT),
+    Shot("lesson-003-labels", LESSONS, L003, cell("komirka-21"), (), SHORT),
+    Shot("lesson-003-causal-mask", LESSONS, L003, "#explorable-4",
+         (("button", "bank of the river", 0), ("button", MASK, 0)), SHORT),
+    Shot("lesson-003-induction", LESSONS, L003, (cell("komirka-27"), cell("komirka-30")), (), SHORT),
     Shot("lesson-004-e1", LESSONS, L004, (quiz("e1-peso-propio"), cell("e1-cuenta")), (), SHORT),
     Shot("lesson-004-parches", LESSONS, L004, "#exercise-parches", (), SHORT),
     Shot("lesson-004-maps", LESSONS, L004, cell("mp-mapas") + " .cell-output", (), SHORT),
