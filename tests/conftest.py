@@ -64,3 +64,12 @@ def page(browser):
     page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
     yield page
     context.close()
+
+
+@pytest.fixture(autouse=True)
+def english_numbers():
+    """Every test starts with course.numbers writing English, whatever language an earlier test's runner set."""
+    from course import numbers
+    numbers.set_language("en")
+    yield
+    numbers.set_language("en")

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from support import submit_exercise
+from support import ROOT, submit_exercise
 
 ONE_HEAD = "003-odna-holova/index.html"
 FINISHED = re.compile("done|failed")
@@ -123,16 +123,16 @@ def quiz_answer(page, number):
 
 def test_a_wrong_answer_gets_a_hint_and_a_retry_keeps_the_explanation_folded(page, course_server):
     page.goto(course_server.url("000-varias-cabezas/index.html"))
-    quiz = page.locator("#quiz-1")
+    quiz = page.locator("#quiz-4")
     quiz.locator("input").nth(1).check()
-    expect(quiz_answer(page, 1)).to_have_text("No es correcto.")
+    expect(quiz_answer(page, 4)).to_have_text("No es correcto.")
     expect(quiz.locator(".quiz-hint")).to_be_visible()
     explanation = quiz.locator(".quiz-explanation")
     assert quiz.locator(".quiz-hint").text_content().strip() in explanation.text_content()
     expect(explanation).to_be_hidden()
     quiz.locator("[data-action=retry]").click()
     quiz.locator("input").nth(2).check()
-    expect(quiz_answer(page, 1)).to_have_text("No es correcto.")
+    expect(quiz_answer(page, 4)).to_have_text("No es correcto.")
     expect(explanation).to_be_hidden()
     quiz.locator("[data-action=explain]").click()
     expect(explanation).to_be_visible()
@@ -140,18 +140,18 @@ def test_a_wrong_answer_gets_a_hint_and_a_retry_keeps_the_explanation_folded(pag
 
 def test_a_multiple_selection_says_how_many_options_are_marked_wrongly(page, course_server):
     page.goto(course_server.url("000-varias-cabezas/index.html"))
-    options = page.locator("#quiz-4 input")
+    options = page.locator("#quiz-3 input")
     options.nth(0).check()
     options.nth(1).check()
-    expect(quiz_answer(page, 4)).to_have_text("No es correcto. Opciones mal marcadas: 1 de 5.")
+    expect(quiz_answer(page, 3)).to_have_text("No es correcto. Opciones mal marcadas: 1 de 5.")
 
 
 def test_a_spanish_number_that_reads_two_ways_is_asked_about_not_marked_wrong(page, course_server):
     page.goto(course_server.url("000-varias-cabezas/index.html"))
-    page.locator("#quiz-2 input[type=text]").fill("262,144")
-    expect(quiz_answer(page, 2)).to_contain_text("¿querías decir el decimal 262,144 o el entero 262144?")
-    expect(page.locator("#quiz-2")).to_have_attribute("data-state", "ambiguous")
-    expect(page.locator("#quiz-2 .quiz-note")).to_have_text("Se espera la respuesta exacta.")
+    page.locator("#quiz-5 input[type=text]").fill("262,144")
+    expect(quiz_answer(page, 5)).to_contain_text("¿querías decir el decimal 262,144 o el entero 262144?")
+    expect(page.locator("#quiz-5")).to_have_attribute("data-state", "ambiguous")
+    expect(page.locator("#quiz-5 .quiz-note")).to_have_text("Se espera la respuesta exacta.")
 
 
 def test_a_retry_never_unticks_a_self_check_already_earned(page, course_server):
@@ -159,6 +159,8 @@ def test_a_retry_never_unticks_a_self_check_already_earned(page, course_server):
     item = page.locator(".self-check-item").filter(has=page.locator("a[href='#quiz-e4-parametros']"))
     quiz = page.locator("form.quiz").filter(has=page.locator("#quiz-e4-parametros"))
     expect(item).to_have_attribute("data-state", "todo")
+    solution = ROOT / "lessons" / "004-ejercicios-atencion" / "exercises" / "parametros_bloque" / "solution.py"
+    submit_exercise(page, "parametros_bloque", solution.read_text(encoding="utf-8"))  # the item names it too
     right = page.evaluate("JSON.parse(document.getElementById('page-data').textContent).quizzes"
                           ".find(q => q.key === 'e4-parametros').answer")
     quiz.locator("input[type=text]").fill(str(right))
@@ -252,7 +254,8 @@ WRAPPED_OUTPUTS = """() => [...document.querySelectorAll('.cell-output pre.out')
 # shadows of style.css, whose backgrounds scroll with the content: attachment "local"), and whether the keyboard
 # reaches it (a tab stop of its own, or one inside it).
 OVERFLOWING = """() => [...document.querySelectorAll('main *')].filter(el => el.scrollWidth > el.clientWidth + 1
-        && getComputedStyle(el).overflowX !== 'visible' && !el.matches('.visually-hidden')).map(el => ({
+        && getComputedStyle(el).overflowX !== 'visible' && !el.matches('.visually-hidden')
+        && getComputedStyle(el).textOverflow !== 'ellipsis').map(el => ({  // cut on purpose; a tap shows it whole
     where: el.className + ' in #' + (el.closest('[id]') || {}).id,
     scrolls: getComputedStyle(el).overflowX === 'auto',
     cue: getComputedStyle(el).backgroundAttachment.includes('local'),
@@ -305,8 +308,9 @@ def test_the_runtime_bar_says_which_cell_runs_during_run_all_then_ready(page, co
 
 def test_a_sixteen_column_heatmap_shows_shades_only_and_keeps_its_numbers_in_the_table(page, course_server):
     page.goto(course_server.url(ONE_HEAD))
-    maps = page.locator("#cell-26 svg.heatmap")
+    cell = page.locator("section.cell:has(#cell-induction-maps)")
+    maps = cell.locator("svg.heatmap")
     expect(maps).to_have_count(4)
     assert maps.first.locator(".hm-col").count() == 16
-    expect(page.locator("#cell-26 svg.heatmap .hm-value")).to_have_count(0)
-    expect(page.locator("#cell-26 .heatmap-table tbody td")).to_have_count(4 * 256)
+    expect(cell.locator("svg.heatmap .hm-value")).to_have_count(0)
+    expect(cell.locator(".heatmap-table tbody td")).to_have_count(4 * 256)

@@ -267,7 +267,7 @@ def test_a_heatmap_wider_than_ten_columns_drops_its_in_cell_numbers_but_its_tabl
     assert 'class="hm-value' not in wide.svg and wide.svg.count("<title>") == 256
     assert wide.table.count("<td>0.50</td>") == 256
     view = engine.Heatmap("map").render({"values": [[0.5] * 12], "rows": ["q"], "cols": list("abcdefghijkl")}, "es")
-    assert 'class="hm-value' not in view and view.count("<td>0.50</td>") == 12
+    assert 'class="hm-value' not in view and view.count("<td>0,50</td>") == 12  # in the lesson's digits
 
 
 def test_a_heatmap_refuses_labels_that_do_not_fit_the_matrix():

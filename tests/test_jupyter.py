@@ -1,8 +1,10 @@
 """A lesson opened in Jupyter through jupytext, run there and saved, still builds with the same cells."""
 
 import json
+import os
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +14,7 @@ jupytext = pytest.importorskip("jupytext")
 nbclient = pytest.importorskip("nbclient")
 from jupytext.config import load_jupytext_config  # noqa: E402
 
+from coursebuild import packages  # noqa: E402
 from coursebuild.lesson import REQUIRED_META, read_lesson  # noqa: E402
 
 LESSONS = sorted(path.parent.name for path in (ROOT / "lessons").glob("*/lesson.md"))
@@ -23,9 +26,18 @@ def open_in_jupyter(path):
     return jupytext.read(str(path), config=config), config
 
 
+def lesson_packages(folder):
+    """The folder holding the lesson's `packages:` installed (as the build installs them for its cells), or None."""
+    lesson, _ = read_lesson(Path(folder) / "lesson.md")
+    entries = lesson.meta.get("packages") or []
+    cache = Path(os.environ.get("COURSE_CACHE", str(ROOT / ".cache")))
+    return packages.install_target(packages.resolve(entries, cache), cache) if entries else None
+
+
 def execute(notebook, folder, monkeypatch):
     """Run every cell in a python3 kernel (ipykernel), as Jupyter's Run all does, with the course on the path."""
-    monkeypatch.setenv("PYTHONPATH", str(ROOT / "py"))
+    installed = lesson_packages(folder)  # the lesson's packages:, as the authoring guide has a kernel install them
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT / "py")] + ([str(installed)] if installed else [])))
     monkeypatch.setenv("OPENBLAS_NUM_THREADS", "1")
     client = nbclient.NotebookClient(notebook, kernel_name="python3", timeout=300,
                                      resources={"metadata": {"path": str(folder)}})

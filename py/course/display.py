@@ -13,6 +13,7 @@ import sys
 from html import escape
 
 from course import runner
+from course.numbers import number
 
 CELL = 34
 LABEL_WIDTH = 78
@@ -48,7 +49,7 @@ class Figure:
         return "<Figure: use show() to draw it>"
 
 
-def heatmap(matrix, rows, cols, title="", decimals=2, highlight_row=None, element_id=None):
+def heatmap(matrix, rows, cols, title="", decimals=2, highlight_row=None, element_id=None, language=None):
     """A heatmap of a 2-D array of values in [0, 1], one labelled row and column per entry."""
     values = [[float(value) for value in row] for row in matrix]  # works for NumPy arrays and lists
     if len(values) != len(rows) or any(len(row) != len(cols) for row in values):
@@ -73,7 +74,7 @@ def heatmap(matrix, rows, cols, title="", decimals=2, highlight_row=None, elemen
                      'fill="currentColor">{t}</text>'.format(x=LABEL_WIDTH - 6, y=y + CELL / 2 + 4,
                                                              t=escape(str(label))))
         for j, value in enumerate(values[i]):
-            shown = format(value, ".{}f".format(decimals))
+            shown = number(value, ".{}f".format(decimals), language)  # in the lesson's digits, as every number
             x = LABEL_WIDTH + CELL * j
             # The square root spreads the small weights attention maps are full of across visible shades.
             strength = min(max(value, 0.0), 1.0) ** 0.5
@@ -86,13 +87,13 @@ def heatmap(matrix, rows, cols, title="", decimals=2, highlight_row=None, elemen
                 parts.append('<text class="hm-value{dark}" x="{x}" y="{y}" text-anchor="middle" font-size="10" '
                              'fill="currentColor">{v}</text>'.format(
                                  dark=" on-dark" if strength > 0.55 else "", x=x + CELL / 2, y=y + CELL / 2 + 3.5,
-                                 v=shown.lstrip("0") if shown.startswith("0.") else shown))
+                                 v=shown))
     if highlight_row is not None:
         parts.append('<rect class="hm-highlight" x="{x}" y="{y}" width="{w}" height="{c}" fill="none" '
                      'stroke="currentColor" stroke-width="2.5"/>'.format(
                          x=LABEL_WIDTH - 1, y=HEADER_HEIGHT + CELL * highlight_row, w=CELL * len(cols) + 2, c=CELL))
     parts.append("</svg>")
-    return Figure("".join(parts), _table(values, rows, cols, title, decimals), title)
+    return Figure("".join(parts), _table(values, rows, cols, title, decimals, language), title)
 
 
 def heatmap_grid(matrices, rows, cols, titles, row_name="", col_name=""):
@@ -123,10 +124,10 @@ class GridFigure(Figure):
         return self.markup
 
 
-def _table(values, rows, cols, title, decimals):
+def _table(values, rows, cols, title, decimals, language):
     head = "".join('<th scope="col">{}</th>'.format(escape(str(label))) for label in cols)
     body = "".join('<tr><th scope="row">{}</th>{}</tr>'.format(
-        escape(str(label)), "".join("<td>{}</td>".format(format(value, ".{}f".format(decimals))) for value in row))
+        escape(str(label)), "".join("<td>{}</td>".format(number(value, ".{}f".format(decimals), language)) for value in row))
         for label, row in zip(rows, values))
     caption = "<caption>{}</caption>".format(escape(title)) if title else ""
     return '<table class="heatmap-table">{}<thead><tr><td></td>{}</tr></thead><tbody>{}</tbody></table>'.format(

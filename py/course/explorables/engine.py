@@ -200,7 +200,7 @@ class Heatmap(View):
     def render(self, data, language, highlight_row=None, table_label=""):
         """The SVG heatmap of course.display, with its table of values."""
         return heatmap(data["values"], data["rows"], data["cols"], title=data.get("title", ""),
-                       decimals=self.decimals, highlight_row=highlight_row).html(table_label)
+                       decimals=self.decimals, highlight_row=highlight_row, language=language).html(table_label)
 
 
 class Table(View):
