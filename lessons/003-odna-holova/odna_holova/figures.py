@@ -8,6 +8,7 @@ Each figure is narrow (at most 360 units wide) so it stays legible on a 375-pixe
 from html import escape
 
 from course.display import Figure, GridFigure
+from course.numbers import number
 
 WIDTH = 360
 
@@ -206,13 +207,13 @@ def _matrix(x, y, width, row, labels, mark, pieces=1):
 
 
 def _decimal(value):
-    """A number with two decimals and a decimal comma, as Ukrainian writes it."""
-    return "{:.2f}".format(float(value)).replace(".", ",")
+    """A number with two decimals, in the lesson's digits."""
+    return number(float(value), ".2f")
 
 
-def _digits(number):
-    """An integer with Ukrainian thousands separators (a narrow no-break space)."""
-    return "{:,}".format(number).replace(",", "\u00a0")
+def _digits(value):
+    """An integer with the lesson's thousands separators."""
+    return number(int(value))
 
 
 def loss_curve(losses, title, every=10, x_name="крок", y_name="втрата"):
@@ -229,7 +230,7 @@ def loss_curve(losses, title, every=10, x_name="крок", y_name="втрата"
              _text(left + plot_w, top + plot_h + 16, str(len(losses)), 11, "end"),
              _text(left + plot_w / 2, top + plot_h + 16, x_name, 11, "middle"),
              _text(4, top + plot_h / 2, y_name, 11)]
-    rows = [[i + 1, "{:.3f}".format(losses[i]).replace(".", ",")] for i in range(0, len(losses), every)]
+    rows = [[i + 1, number(losses[i], ".3f")] for i in range(0, len(losses), every)]
     if (len(losses) - 1) % every:
-        rows.append([len(losses), "{:.3f}".format(losses[-1]).replace(".", ",")])
+        rows.append([len(losses), number(losses[-1], ".3f")])
     return Figure(_svg(WIDTH, top + plot_h + 24, title, parts), _table(title, [x_name, y_name], rows), title)

@@ -13,6 +13,7 @@ import numpy as np
 
 from course.nn.models import SenseClassifier
 from course.nn.train import train_classifier
+from course.numbers import number
 
 SEED = 0
 PASSES = 300
@@ -45,13 +46,14 @@ def rows(model):
 
 
 def show_table(model, words=None, labels=LABELS, header=("context", "label", "prediction", "bank → context")):
-    """Print the table: context, assigned label, prediction, attention from bank to the context (2 decimals).
+    """Print the table: context, assigned label, prediction, attention from bank to the context (2 decimals, in the
+    lesson's digits).
 
     `words` maps each context word to the name shown (for the lesson's language); `labels` names the classes.
     """
     words = words or {}
     table = [header] + [(words.get(row["context"], row["context"]), labels[row["label"]], labels[row["prediction"]],
-                         "{:.2f}".format(row["attention"])) for row in rows(model)]
+                         number(row["attention"], ".2f")) for row in rows(model)]
     widths = [max(len(line[column]) for line in table) for column in range(len(header))]
     for line in table:
         print("  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip())
