@@ -126,7 +126,7 @@ def test_on_a_375_pixel_screen_the_runtime_bar_is_one_line_and_a_tap_shows_its_w
     page.goto(playground_server.url("01-playground/index.html"))
     bar = page.locator(".runtime-bar")
     status = bar.locator(".runtime-status")
-    expect(status).to_have_text(re.compile("Python loads when you reach a cell"))
+    expect(status).to_have_text(re.compile("Python starts when you point at"))
     compact = bar.bounding_box()["height"]
     assert compact <= 0.08 * 667, compact  # one line of buttons, not three lines of text
     assert status.evaluate("(element) => element.scrollWidth > element.clientWidth")  # the sentence is cut
