@@ -1,4 +1,5 @@
-"""A warm visit: the service worker answers the files a build pins from its cache, and asks the network for no one."""
+"""A warm visit: the service worker answers the files a build pins from its cache, asks the network for no one,
+and Python starts with no learner action; a cold visit downloads nothing until the learner heads for a cell."""
 
 import re
 
@@ -24,3 +25,24 @@ def test_on_a_warm_visit_the_service_worker_answers_build_pinned_files_without_t
     pinned = [path for path in served if re.search(r"/assets/(worker-|course-lib|lesson-|editor)", path)]
     assert pinned == [], "asked the network for files this build pins: {}".format(pinned)
     assert not any("/runtime/" in path for path in served)
+
+
+def test_on_a_warm_visit_python_starts_when_the_page_is_idle_without_a_learner_action(page, playground_server):
+    page.goto(playground_server.url(PLAYGROUND))
+    run_first_cell(page)  # the runtime is now in the service worker's cache
+    warm = page.context.new_page()  # a new tab: no pointer rests on a cell, nothing is focused or pressed
+    warm.goto(playground_server.url(PLAYGROUND))
+    expect(warm.locator("body")).to_have_attribute("data-runtime-cached", "true")
+    expect(warm.locator("body")).to_have_attribute("data-runtime", "ready", timeout=120_000)
+    expect(warm.locator(".runtime-status")).to_have_text(re.compile("ready", re.I))
+
+
+def test_on_a_cold_visit_python_waits_for_the_learner_even_when_the_page_is_idle(page, playground_server):
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(playground_server.url(PLAYGROUND))
+    expect(page.locator("body")).to_have_attribute("data-runtime-cached", "false")
+    # The moment a warm visit would start: the page has loaded and the browser is idle.
+    page.evaluate("() => new Promise(done => requestIdleCallback(done, { timeout: 2000 }))")
+    assert page.locator("body").get_attribute("data-runtime") == "idle"
+    assert not [url for url in requests if "/runtime/" in url or "/worker-" in url]

@@ -66,11 +66,16 @@ export class RuntimeClient extends EventTarget {
     return this.ready;
   }
 
+  /** Whether the service worker's runtime cache of this manifest already holds every runtime file. */
+  cached() {
+    const { runtime } = this.config;
+    return allCached(runtime.cache, runtime.files.map((file) => new URL(file.name, this.config.runtimeURL).href));
+  }
+
   async load() {
     const { runtime } = this.config;
     this.setState("loading");
     await controlled(); // let the service worker see (and cache) every runtime file
-    const runtimeURLs = runtime.files.map((file) => new URL(file.name, this.config.runtimeURL).href);
     const version = "?v=" + this.config.build; // the worker loads its glue and the libraries at this build
     const url = new URL(runtime.entry + version, this.config.assetsURL).href; // the build names the entry file
     this.worker = runtime.worker === "module" ? new Worker(url, { type: "module" }) : new Worker(url);
@@ -95,7 +100,7 @@ export class RuntimeClient extends EventTarget {
         micropip: runtime.micropip,
         wheels: runtime.wheels,
         // Counting bytes means reading every file once more: only when the runtime is not cached yet.
-        prefetch: !(await allCached(runtime.cache, runtimeURLs)),
+        prefetch: !(await this.cached()),
         label: this.config.label,
         language: this.config.language,
         interruptBuffer: this.interruptBuffer,
