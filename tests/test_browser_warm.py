@@ -46,3 +46,13 @@ def test_on_a_cold_visit_python_waits_for_the_learner_even_when_the_page_is_idle
     page.evaluate("() => new Promise(done => requestIdleCallback(done, { timeout: 2000 }))")
     assert page.locator("body").get_attribute("data-runtime") == "idle"
     assert not [url for url in requests if "/runtime/" in url or "/worker-" in url]
+
+
+def test_the_first_start_fetches_the_course_library_while_pyodide_loads(page, playground_server):
+    served_before = len(playground_server.httpd.log)
+    page.goto(playground_server.url(PLAYGROUND))
+    run_first_cell(page)
+    served = [path for path, _ in playground_server.httpd.log[served_before:]]
+    library = served.index(next(path for path in served if "/assets/course-lib" in path))
+    numpy = served.index(next(path for path in served if "/runtime/numpy" in path))  # loaded once Pyodide is up
+    assert library < numpy, served
