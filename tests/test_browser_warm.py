@@ -56,3 +56,14 @@ def test_the_first_start_fetches_the_course_library_while_pyodide_loads(page, pl
     library = served.index(next(path for path in served if "/assets/course-lib" in path))
     numpy = served.index(next(path for path in served if "/runtime/numpy" in path))  # loaded once Pyodide is up
     assert library < numpy, served
+
+
+def test_the_first_start_reads_each_runtime_file_once_and_the_bar_counts_those_reads(page, playground_server):
+    requests = []
+    page.on("request", lambda request: requests.append(request.url.split("?")[0]))
+    page.goto(playground_server.url(PLAYGROUND))
+    run_first_cell(page)
+    runtime = [url for url in requests if "/runtime/" in url and not url.endswith("packages.json")]
+    assert runtime and len(runtime) == len(set(runtime)), runtime
+    bar = page.locator(".runtime-progress")
+    assert bar.evaluate("bar => bar.value") == bar.evaluate("bar => bar.max") > 0

@@ -72,6 +72,30 @@ export class RuntimeClient extends EventTarget {
     return allCached(runtime.cache, runtime.files.map((file) => new URL(file.name, this.config.runtimeURL).href));
   }
 
+  /**
+   * Follow the bytes of each runtime file the service worker hands this page's worker (sw.js, counted()), as
+   * "progress" events against the stated total; returns the function that stops following.
+   */
+  countServedBytes(files) {
+    if (!stopFlags()) return () => {};
+    const container = navigator.serviceWorker;
+    const total = files.reduce((sum, file) => sum + file.size, 0);
+    const names = new Set(files.map((file) => new URL(file.name, this.config.runtimeURL).href));
+    const served = new Map(); // url → bytes so far: a file read twice counts once
+    const onMessage = (event) => {
+      const data = event.data;
+      if (!data || data.type !== "runtime-bytes" || !names.has(data.url)) return;
+      served.set(data.url, data.bytes);
+      this.lastHeard = Date.now();
+      let loaded = 0;
+      for (const bytes of served.values()) loaded += bytes;
+      this.dispatchEvent(new CustomEvent("progress", { detail: { loaded: Math.min(loaded, total), total } }));
+    };
+    container.addEventListener("message", onMessage);
+    container.startMessages();
+    return () => container.removeEventListener("message", onMessage);
+  }
+
   async load() {
     const { runtime } = this.config;
     this.setState("loading");
@@ -87,6 +111,7 @@ export class RuntimeClient extends EventTarget {
     this.stopBy = null;
     this.stopToken = this.interruptBuffer || !stopFlags() ? null : randomToken();
     this.lastHeard = Date.now();
+    const stopCounting = this.countServedBytes(runtime.files);
     const watchdog = setInterval(() => {
       if (Date.now() - this.lastHeard > STALL_MS * (1 + this.spinning)) this.fail(this.config.stalledMessage || "no answer from the worker");
     }, 1000);
@@ -99,20 +124,23 @@ export class RuntimeClient extends EventTarget {
         files: runtime.files,
         micropip: runtime.micropip,
         wheels: runtime.wheels,
-        // Counting bytes means reading every file once more: only when the runtime is not cached yet.
-        prefetch: !(await this.cached()),
+        // The service worker counts the bytes it hands out; without one, counting means reading every file
+        // once more, and only when the runtime is not cached yet.
+        prefetch: !stopFlags() && !(await this.cached()),
         label: this.config.label,
         language: this.config.language,
         interruptBuffer: this.interruptBuffer,
         stopFlagURL: this.stopToken ? new URL("../" + this.config.runtime.stopFlag.path + this.stopToken, this.config.assetsURL).href : null,
       });
       clearInterval(watchdog);
+      stopCounting();
       this.stopBy = value.stopBy || null;
       this.session += 1;
       this.setState("ready");
       return value;
     } catch (error) {
       clearInterval(watchdog);
+      stopCounting();
       if (!(error instanceof Stopped)) {
         if (this.worker) this.worker.terminate();
         this.worker = null;
