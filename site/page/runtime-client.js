@@ -15,7 +15,7 @@ const LEAVES_WORKERS_RUNNING = /AppleWebKit/.test(AGENT) && !/Chrome|Chromium|Ed
 // of type runtime.stopFlag.message to the service worker, since the worker cannot read a message while Python
 // runs. The build writes both names into the page's runtime manifest and sw.js's (service_worker.STOP_FLAG).
 
-/** Whether a service worker controls this page and can keep a stop flag for its worker. */
+/** Whether a service worker controls this page: it keeps a stop flag for its worker and counts the runtime's bytes. */
 function stopFlags() {
   return typeof navigator !== "undefined" && "serviceWorker" in navigator && Boolean(navigator.serviceWorker.controller);
 }
