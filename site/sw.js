@@ -70,8 +70,37 @@ self.addEventListener("fetch", (event) => {
   else if (build && build !== MANIFEST.assets) answer = earlierBuild(request);
   else if (build && MANIFEST.hashes[path]) answer = sameBuild(request, path, later);
   else answer = networkFirst(request, path, later);
-  event.respondWith(answer.then((response) => isolated(response, WORKER_POLICIES.get(path))));
+  answer = answer.then((response) => isolated(response, WORKER_POLICIES.get(path)));
+  if (RUNTIME.has(path)) answer = answer.then((response) => counted(response, request.url.split(/[?#]/)[0]));
+  event.respondWith(answer);
 });
+
+// The runtime bar counts the bytes of the runtime this service worker hands out, as they stream: the worker
+// reads each file once, the way Pyodide loads it, and no separate pass is needed to count. Every window of
+// the site hears it; a page listens only while its own Python loads (site/page/runtime-client.js).
+const RUNTIME_BYTES = "runtime-bytes";
+
+/** The response, its body counted as it streams, each file's count told to the site's pages (10 times a second at most). */
+function counted(response, url) {
+  if (!response.body || response.status !== 200) return response;
+  let bytes = 0;
+  let told = 0;
+  const tell = () => self.clients.matchAll({ type: "window" }).then((pages) => {
+    for (const page of pages) page.postMessage({ type: RUNTIME_BYTES, url, bytes });
+  });
+  const body = response.body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      bytes += chunk.byteLength;
+      controller.enqueue(chunk);
+      if (Date.now() - told > 100) {
+        told = Date.now();
+        tell();
+      }
+    },
+    flush: tell,
+  }));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
 
 /**
  * The response with the headers that make a page cross-origin isolated (a static host cannot send them).

@@ -1,4 +1,5 @@
-"""A warm visit: the service worker answers the files a build pins from its cache, and asks the network for no one."""
+"""A warm visit: the service worker answers the files a build pins from its cache, and asks the network for no one;
+the first start reads each runtime file once, with the course library alongside."""
 
 import re
 
@@ -24,3 +25,24 @@ def test_on_a_warm_visit_the_service_worker_answers_build_pinned_files_without_t
     pinned = [path for path in served if re.search(r"/assets/(worker-|course-lib|lesson-|editor)", path)]
     assert pinned == [], "asked the network for files this build pins: {}".format(pinned)
     assert not any("/runtime/" in path for path in served)
+
+
+def test_the_first_start_fetches_the_course_library_while_pyodide_loads(page, playground_server):
+    served_before = len(playground_server.httpd.log)
+    page.goto(playground_server.url(PLAYGROUND))
+    run_first_cell(page)
+    served = [path for path, _ in playground_server.httpd.log[served_before:]]
+    library = served.index(next(path for path in served if "/assets/course-lib" in path))
+    numpy = served.index(next(path for path in served if "/runtime/numpy" in path))  # loaded once Pyodide is up
+    assert library < numpy, served
+
+
+def test_the_first_start_reads_each_runtime_file_once_and_the_bar_counts_those_reads(page, playground_server):
+    requests = []
+    page.on("request", lambda request: requests.append(request.url.split("?")[0]))
+    page.goto(playground_server.url(PLAYGROUND))
+    run_first_cell(page)
+    runtime = [url for url in requests if "/runtime/" in url and not url.endswith("packages.json")]
+    assert runtime and len(runtime) == len(set(runtime)), runtime
+    bar = page.locator(".runtime-progress")
+    assert bar.evaluate("bar => bar.value") == bar.evaluate("bar => bar.max") > 0

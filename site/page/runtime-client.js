@@ -15,7 +15,7 @@ const LEAVES_WORKERS_RUNNING = /AppleWebKit/.test(AGENT) && !/Chrome|Chromium|Ed
 // of type runtime.stopFlag.message to the service worker, since the worker cannot read a message while Python
 // runs. The build writes both names into the page's runtime manifest and sw.js's (service_worker.STOP_FLAG).
 
-/** Whether a service worker controls this page and can keep a stop flag for its worker. */
+/** Whether a service worker controls this page: it keeps a stop flag for its worker and counts the runtime's bytes. */
 function stopFlags() {
   return typeof navigator !== "undefined" && "serviceWorker" in navigator && Boolean(navigator.serviceWorker.controller);
 }
@@ -66,11 +66,40 @@ export class RuntimeClient extends EventTarget {
     return this.ready;
   }
 
+  /** Whether the service worker's runtime cache of this manifest already holds every runtime file. */
+  cached() {
+    const { runtime } = this.config;
+    return allCached(runtime.cache, runtime.files.map((file) => new URL(file.name, this.config.runtimeURL).href));
+  }
+
+  /**
+   * Follow the bytes of each runtime file the service worker hands this page's worker (sw.js, counted()), as
+   * "progress" events against the stated total; returns the function that stops following.
+   */
+  countServedBytes(files) {
+    if (!stopFlags()) return () => {};
+    const container = navigator.serviceWorker;
+    const total = files.reduce((sum, file) => sum + file.size, 0);
+    const names = new Set(files.map((file) => new URL(file.name, this.config.runtimeURL).href));
+    const served = new Map(); // url → bytes so far: a file read twice counts once
+    const onMessage = (event) => {
+      const data = event.data;
+      if (!data || data.type !== "runtime-bytes" || !names.has(data.url)) return;
+      served.set(data.url, data.bytes);
+      this.lastHeard = Date.now();
+      let loaded = 0;
+      for (const bytes of served.values()) loaded += bytes;
+      this.dispatchEvent(new CustomEvent("progress", { detail: { loaded: Math.min(loaded, total), total } }));
+    };
+    container.addEventListener("message", onMessage);
+    container.startMessages();
+    return () => container.removeEventListener("message", onMessage);
+  }
+
   async load() {
     const { runtime } = this.config;
     this.setState("loading");
     await controlled(); // let the service worker see (and cache) every runtime file
-    const runtimeURLs = runtime.files.map((file) => new URL(file.name, this.config.runtimeURL).href);
     const version = "?v=" + this.config.build; // the worker loads its glue and the libraries at this build
     const url = new URL(runtime.entry + version, this.config.assetsURL).href; // the build names the entry file
     this.worker = runtime.worker === "module" ? new Worker(url, { type: "module" }) : new Worker(url);
@@ -82,6 +111,7 @@ export class RuntimeClient extends EventTarget {
     this.stopBy = null;
     this.stopToken = this.interruptBuffer || !stopFlags() ? null : randomToken();
     this.lastHeard = Date.now();
+    const stopCounting = this.countServedBytes(runtime.files);
     const watchdog = setInterval(() => {
       if (Date.now() - this.lastHeard > STALL_MS * (1 + this.spinning)) this.fail(this.config.stalledMessage || "no answer from the worker");
     }, 1000);
@@ -94,20 +124,23 @@ export class RuntimeClient extends EventTarget {
         files: runtime.files,
         micropip: runtime.micropip,
         wheels: runtime.wheels,
-        // Counting bytes means reading every file once more: only when the runtime is not cached yet.
-        prefetch: !(await allCached(runtime.cache, runtimeURLs)),
+        // The service worker counts the bytes it hands out; without one, counting means reading every file
+        // once more, and only when the runtime is not cached yet.
+        prefetch: !stopFlags() && !(await this.cached()),
         label: this.config.label,
         language: this.config.language,
         interruptBuffer: this.interruptBuffer,
         stopFlagURL: this.stopToken ? new URL("../" + this.config.runtime.stopFlag.path + this.stopToken, this.config.assetsURL).href : null,
       });
       clearInterval(watchdog);
+      stopCounting();
       this.stopBy = value.stopBy || null;
       this.session += 1;
       this.setState("ready");
       return value;
     } catch (error) {
       clearInterval(watchdog);
+      stopCounting();
       if (!(error instanceof Stopped)) {
         if (this.worker) this.worker.terminate();
         this.worker = null;

@@ -189,7 +189,20 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   const INSTALL = "from course import wheels as _course_wheels_module\n"
     + "await _course_wheels_module.install(json.loads(_course_wheels))\ndel _course_wheels, _course_wheels_module";
 
+  /** The course library and the lesson's own package, merged: one folder's files by name. */
+  async function fetchLibrary(urls) {
+    const parts = await Promise.all(urls.map(async (url) => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error("course library: HTTP " + response.status);
+      return response.json();
+    }));
+    return Object.assign({}, ...parts);
+  }
+
   async function init(message) {
+    // The library downloads while Pyodide loads, so the first start waits for the longer of the two, not both.
+    const library = fetchLibrary(message.libraryURLs);
+    library.catch(() => {}); // a failure is thrown where it is awaited, below
     if (message.prefetch) await prefetch(message.indexURL, message.files);
     pyodide = await loadPyodide({ indexURL: message.indexURL });
     let stopBy = null;
@@ -206,12 +219,7 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
     }
     if (message.packages.length) await pyodide.loadPackage(message.packages);
     // The course library and the lesson's own package: one folder on the path, holding both.
-    const parts = await Promise.all(message.libraryURLs.map(async (url) => {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error("course library: HTTP " + response.status);
-      return response.json();
-    }));
-    pyodide.globals.set("_course_library", JSON.stringify(Object.assign({}, ...parts)));
+    pyodide.globals.set("_course_library", JSON.stringify(await library));
     await pyodide.runPythonAsync(BOOT);
     if (message.wheels && message.wheels.length) await installWheels(message);
     booted = true;
