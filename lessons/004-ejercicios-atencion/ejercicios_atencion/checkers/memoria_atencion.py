@@ -6,6 +6,7 @@ tokens × tokens weights. The first case is small and chosen so that each usual 
 gives a different number, and the mistake can be named.
 """
 
+from course.checkers.common import run_cases
 from course.numbers import number
 
 from ..corrector import call, integer_problem, phrasebook, rebuilt
@@ -18,12 +19,7 @@ MESSAGES = SAY.messages()
 
 def check(function):
     """One result per case, in order, up to and including the first case that fails."""
-    results = []
-    for sizes in CASES:
-        results.append(_check_case(function, *sizes))
-        if not results[-1]["ok"]:
-            break
-    return results
+    return run_cases(function, CASES, _check_case)
 
 
 def reference(tokens, bloques, cabezas, bytes_por_peso):

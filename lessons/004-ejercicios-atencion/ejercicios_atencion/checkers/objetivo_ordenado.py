@@ -7,6 +7,8 @@ mistake is rebuilt to name the one that was made.
 
 import numpy as np
 
+from course.checkers.common import run_cases
+
 from ..corrector import call, phrasebook, rebuilt
 from ..miniproyecto import objetivo_ordenado as reference
 
@@ -18,12 +20,7 @@ MESSAGES = SAY.messages()
 
 def check(function):
     """One result per case, in order, up to and including the first case that fails."""
-    results = []
-    for sizes in CASES:
-        results.append(_check_case(function, *sizes))
-        if not results[-1]["ok"]:
-            break
-    return results
+    return run_cases(function, CASES, _check_case)
 
 
 def _check_case(function, N, T, seed):

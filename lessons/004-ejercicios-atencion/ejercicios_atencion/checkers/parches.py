@@ -8,6 +8,8 @@ the one that was made.
 
 import numpy as np
 
+from course.checkers.common import run_cases
+
 from ..corrector import call, phrasebook, rebuilt
 
 FUNCTION = "parches"
@@ -18,12 +20,7 @@ MESSAGES = SAY.messages()
 
 def check(function):
     """One result per case, in order, up to and including the first case that fails."""
-    results = []
-    for sizes in CASES:
-        results.append(_check_case(function, *sizes))
-        if not results[-1]["ok"]:
-            break
-    return results
+    return run_cases(function, CASES, _check_case)
 
 
 def cut(imagen, lado, order=(1, 3, 0, 2, 4)):
