@@ -32,6 +32,20 @@ def give_checker(folder, name="multi_head", source=MULTI_HEAD_CHECKER):
     return package
 
 
+def assert_every_mistake_named(exercise, checker, named):
+    """Every known-wrong solution of `exercise` fails `checker` with a sentence of its own that names its mistake."""
+    from course.exercise import grade
+    assert sorted(exercise.wrong) == sorted(named)
+    messages = set()
+    for name, code in exercise.wrong.items():
+        result = grade(code, checker)
+        assert not result["passed"], name
+        message = result["results"][-1]["message"]
+        assert named[name] in message, (name, message)
+        messages.add(message)
+    assert len(messages) == len(exercise.wrong)
+
+
 def chromium_path():
     """Debian's Chromium where it exists ($COURSE_CHROMIUM overrides); None means Playwright's own browser."""
     named = os.environ.get("COURSE_CHROMIUM")

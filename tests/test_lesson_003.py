@@ -9,7 +9,7 @@ import pytest
 from course.attention import attention, softmax
 from course.exercise import grade
 from coursebuild.lesson import read_lesson
-from support import ROOT, submit_exercise
+from support import ROOT, assert_every_mistake_named, submit_exercise
 
 SLUG = "003-odna-holova"
 CHECKER = "odna_holova.checkers.causal_attention"
@@ -64,15 +64,7 @@ def glued(course_site):
 
 
 def test_every_known_mistake_fails_with_its_own_sentence_that_names_it():
-    assert sorted(EXERCISE.wrong) == sorted(NAMED)
-    messages = set()
-    for name, code in EXERCISE.wrong.items():
-        result = grade(code, CHECKER)
-        assert not result["passed"], name
-        message = result["results"][-1]["message"]
-        assert NAMED[name] in message, (name, message)
-        messages.add(message)
-    assert len(messages) == len(EXERCISE.wrong)
+    assert_every_mistake_named(EXERCISE, CHECKER, NAMED)
 
 
 def test_a_correct_solution_written_differently_from_the_reference_passes():

@@ -6,7 +6,7 @@ import pytest
 from course.exercise import grade
 from course.numbers import number
 from coursebuild.lesson import read_lesson
-from support import ROOT
+from support import ROOT, assert_every_mistake_named
 
 CHECKER = "odna_holova.checkers.tower_query"
 LESSON = read_lesson(ROOT / "lessons" / "003-odna-holova" / "lesson.md")[0]
@@ -40,15 +40,7 @@ def test_the_reference_passes_and_its_message_quotes_towers_weights():
 
 
 def test_every_known_mistake_fails_with_its_own_sentence_that_names_it():
-    assert sorted(EXERCISE.wrong) == sorted(NAMED)
-    messages = set()
-    for name, code in EXERCISE.wrong.items():
-        result = grade(code, CHECKER)
-        assert not result["passed"], name
-        message = result["results"][-1]["message"]
-        assert NAMED[name] in message, (name, message)
-        messages.add(message)
-    assert len(messages) == len(EXERCISE.wrong)
+    assert_every_mistake_named(EXERCISE, CHECKER, NAMED)
 
 
 def test_the_starter_does_not_pass():
