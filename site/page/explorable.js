@@ -225,7 +225,9 @@ class Recomputation {
 
   setStatus(state) {
     const { strings } = this.figure.page;
-    if (state === "queued" && !this.superseded) this.figure.say(strings.explorable_waiting);
+    // Queued behind another job, it waits; queued with nothing running, it starts at once (Python may still load).
+    const behind = Boolean(this.figure.page.scheduler && this.figure.page.scheduler.running);
+    if (state === "queued" && !this.superseded) this.figure.say(behind ? strings.explorable_waiting : strings.explorable_computing);
     if (state === "running" && !this.superseded) this.figure.say(strings.explorable_computing);
   }
 
