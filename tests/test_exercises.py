@@ -1,5 +1,8 @@
 """Exercise checkers in CPython: every reference passes, every known-wrong solution fails with a sentence."""
 
+import ast
+import importlib
+
 import pytest
 
 from course import numbers
@@ -17,7 +20,16 @@ WRONG = [(slug, exercise, name) for slug, exercise in EXERCISES for name in sort
 def test_the_reference_solution_passes_every_case(slug, exercise):
     result = grade(exercise.solution, exercise.checker)
     assert result["passed"], result["results"]
-    assert len(result["results"]) >= 6
+    if takes_inputs(exercise):  # a function of inputs is tried on several; one without any has one answer to judge
+        assert len(result["results"]) >= 6
+
+
+def takes_inputs(exercise):
+    """Whether the function the exercise asks for takes arguments, read from its reference solution."""
+    name = importlib.import_module(exercise.checker).FUNCTION
+    function = next(node for node in ast.parse(exercise.solution).body
+                    if isinstance(node, ast.FunctionDef) and node.name == name)
+    return bool(function.args.args)
 
 
 @pytest.mark.parametrize("slug, exercise, name", WRONG, ids=lambda value: getattr(value, "id", value))

@@ -28,6 +28,8 @@ def open_in_jupyter(path):
 
 def lesson_packages(folder):
     """The folder holding the lesson's `packages:` installed (as the build installs them for its cells), or None."""
+    if not (Path(folder) / "lesson.md").is_file():
+        return None  # a notebook of the tests' own, not a lesson
     lesson, _ = read_lesson(Path(folder) / "lesson.md")
     entries = lesson.meta.get("packages") or []
     cache = Path(os.environ.get("COURSE_CACHE", str(ROOT / ".cache")))
