@@ -323,7 +323,7 @@ def test_the_choice_questions_grade_in_the_page(page, course_server):
                 elif quiz.kind == "multiple":
                     options.nth(i).uncheck()
             form.locator("button[type=submit]").click()
-            expect(form.locator(".quiz-verdict")).to_have_text(verdict)
+            expect(form.locator(".quiz-verdict")).to_have_text(re.compile("^" + re.escape(verdict)))  # a multiple one adds a count
             if verdict != "Correcto.":
                 form.locator("[data-action=retry]").click()
 
@@ -451,9 +451,9 @@ def test_the_self_check_ticks_an_item_only_when_all_its_questions_are_right_and_
     expect_ticked(page, 5, True)
     expect(item(page, 4).locator(".self-check-progress")).to_have_text(" (1 de 4)")
     expect(summary).to_have_text("1 de 6 hechos")
-    quiz_form(page, VIT[2]).locator("[data-action=retry]").click()  # the learner takes an answer back
-    expect_ticked(page, 5, False)
-    expect(summary).to_have_text("0 de 6 hechos")
+    quiz_form(page, VIT[2]).locator("[data-action=retry]").click()  # a retry never unticks what was earned
+    expect_ticked(page, 5, True)
+    expect(summary).to_have_text("1 de 6 hechos")
 
 
 def test_the_free_reflection_item_is_never_ticked_and_says_that_nothing_checks_it(page, course_server):

@@ -1,6 +1,7 @@
 """course.wheels, the worker's side of a lesson's packages: a wheel's sha256 is checked before micropip sees it."""
 
 import asyncio
+import concurrent.futures
 import hashlib
 import sys
 import types
@@ -31,10 +32,16 @@ def wheel_at(tmp_path, data, sha256=None):
             "url": "http://127.0.0.1:1/runtime/packages/" + path.name, "path": str(path)}
 
 
+def run(coroutine):
+    """Run a coroutine to its end in a thread of its own (Playwright's sync API keeps a loop in the main one)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 @pytest.mark.parametrize("takes_files, source", [(True, "emfs:"), (False, "http://")])
 def test_a_wheel_with_its_sha256_goes_to_micropip_from_the_file_or_its_url(tmp_path, monkeypatch, takes_files, source):
     asked = fake_micropip(monkeypatch, takes_files)
-    asyncio.run(wheels.install([wheel_at(tmp_path, b"the wheel")]))
+    run(wheels.install([wheel_at(tmp_path, b"the wheel")]))
     assert len(asked) == 1 and asked[0].startswith(source) and asked[0].endswith("tiny-1.0-py3-none-any.whl")
 
 
@@ -42,7 +49,7 @@ def test_a_wheel_whose_bytes_differ_from_the_build_is_never_installed(tmp_path, 
     asked = fake_micropip(monkeypatch, True)
     wheel = wheel_at(tmp_path, b"other bytes", sha256=hashlib.sha256(b"the wheel").hexdigest())
     with pytest.raises(ValueError, match="is not the file the course was built with"):
-        asyncio.run(wheels.install([wheel]))
+        run(wheels.install([wheel]))
     assert asked == []
 
 
