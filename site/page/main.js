@@ -164,7 +164,9 @@ class LessonPage {
     if (!earlier.length) return;
     if (failed) runNote(asked, this.strings.earlier_failed, failed);
     else if (asked.element.dataset.state === "done" || asked.element.dataset.state === "failed") {
-      runNote(asked, format(this.strings.ran_earlier, { cells: earlier.map((cell) => cell.name).join(", ") }));
+      // Only the cells the learner can see are named: a removed one (named "2.1") has no label to find.
+      const shown = earlier.filter((cell) => !cell.name.includes(".")).map((cell) => cell.name);
+      if (shown.length) runNote(asked, format(this.strings.ran_earlier, { cells: shown.join(", ") }));
     }
   }
 
