@@ -5,20 +5,7 @@ import { test } from "node:test";
 import { fitsReveal } from "../../site/page/fits.js";
 import { blockNames, key, parseKey, read, sweep } from "../../site/page/storage.js";
 import { merge } from "../../site/page/work.js";
-
-class MemoryStorage {
-  constructor(items = {}) { this.items = new Map(Object.entries(items)); }
-
-  get length() { return this.items.size; }
-
-  key(index) { return [...this.items.keys()][index]; }
-
-  getItem(name) { return this.items.has(name) ? this.items.get(name) : null; }
-
-  setItem(name, value) { this.items.set(name, String(value)); }
-
-  removeItem(name) { this.items.delete(name); }
-}
+import { MemoryStorage } from "./memory-storage.mjs";
 
 test("a reveal says how the output was revealed; anything else is set aside, not thrown", () => {
   for (const by of ["answered", "run", "shown"]) assert.equal(fitsReveal({ by }), true);

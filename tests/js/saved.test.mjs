@@ -5,20 +5,7 @@ import { test } from "node:test";
 import { fitsExercise } from "../../site/page/fits.js";
 import { blockNames, countTakenBack, key, legacyNames, migrate, read, setAside, sweep } from "../../site/page/storage.js";
 import { merge } from "../../site/page/work.js";
-
-class MemoryStorage {
-  constructor(items = {}) { this.items = new Map(Object.entries(items)); }
-
-  get length() { return this.items.size; }
-
-  key(index) { return [...this.items.keys()][index]; }
-
-  getItem(name) { return this.items.has(name) ? this.items.get(name) : null; }
-
-  setItem(name, value) { this.items.set(name, String(value)); }
-
-  removeItem(name) { this.items.delete(name); }
-}
+import { MemoryStorage } from "./memory-storage.mjs";
 
 const isCode = (saved) => typeof saved.code === "string";
 const asideName = (id) => key("l", "set-aside", id);
