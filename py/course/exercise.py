@@ -8,6 +8,9 @@ A checker is a module with
     FUNCTION = "multi_head"             the name the learner must define
     MESSAGES = {...}                    its sentences, in the lesson's language
     def check(function) -> [ {"ok": bool, "message": str}, ... ]
+A checker that serves several editions of its lesson (lesson.md and lesson.en.md) gives
+FUNCTION and MESSAGES per language instead, {"es": ..., "en": ...}, and writes its own
+sentences in course.numbers.current_language(), the language of the page that asks.
 The result is JSON-ready: {"passed": bool, "results": [...], "output": [...]}, plus
 "error" (course.runner.describe_error) when the learner's code raised.
 """
@@ -16,12 +19,14 @@ import importlib
 import linecache
 import sys
 
+from .numbers import current_language
 from .runner import OutputSink, StreamWriter, describe_error
 
 
 def grade(code, checker_name, label="solution"):
     """Run `code`, then the checker named `checker_name` on the function it defines."""
     checker = importlib.import_module(checker_name)
+    wanted, messages = function_name(checker), checker_messages(checker)
     namespace = {"__name__": "__main__"}
     sink = OutputSink()
     saved = sys.stdout, sys.stderr
@@ -35,21 +40,33 @@ def grade(code, checker_name, label="solution"):
             return _stopped(sink)
         except BaseException as error:  # the learner's code, whatever it raises, is a failed result
             data = describe_error(error, lambda name: label if name == filename else None, label)
-            return _failed(checker.MESSAGES["code_raised"].format(error=data["text"].strip().splitlines()[-1]), sink,
+            return _failed(messages["code_raised"].format(error=data["text"].strip().splitlines()[-1]), sink,
                            data)
-        function = namespace.get(checker.FUNCTION)
+        function = namespace.get(wanted)
         if not callable(function):
-            return _failed(checker.MESSAGES["no_function"].format(name=checker.FUNCTION), sink)
+            return _failed(messages["no_function"].format(name=wanted), sink)
         try:
             results = checker.check(function)
         except KeyboardInterrupt:
             return _stopped(sink)
         except BaseException as error:  # a checker bug must not break the page either
-            results = [{"ok": False, "message": checker.MESSAGES["checker_failed"].format(error=repr(error))}]
+            results = [{"ok": False, "message": messages["checker_failed"].format(error=repr(error))}]
     finally:
         sys.stdout, sys.stderr = saved
     return {"passed": bool(results) and all(result["ok"] for result in results), "results": results,
             "output": sink.close()}
+
+
+def function_name(checker, language=None):
+    """The name the learner defines for `checker`, in `language` (default: the page's)."""
+    name = checker.FUNCTION
+    return name if isinstance(name, str) else name[language or current_language()]
+
+
+def checker_messages(checker, language=None):
+    """The sentences course.exercise formats for `checker`, in `language` (default: the page's)."""
+    messages = checker.MESSAGES
+    return messages if "code_raised" in messages else messages[language or current_language()]
 
 
 def _failed(message, sink, error=None):
