@@ -22,10 +22,6 @@ import { blockNames, countTakenBack, sweep, whenUnsaved } from "./storage.js";
 import { format } from "./strings.js";
 import { WorkControl, collect, download } from "./work.js";
 
-// Where lesson content and cell output sit inside a block: nothing in them is one of the page's own elements.
-const CONTENT = ".cell-output, .cell-code, .exercise-prompt, .hints, .solution, .quiz-explanation, legend, "
-  + ".quiz-inputs, [data-view], figcaption";
-
 /** The index: each lesson in the reader's language where it can be, the offline control, the learner's work. */
 class IndexPage {
   constructor(data) {
@@ -78,7 +74,7 @@ class LessonPage {
   build(entries, prefix, kindOf) {
     const built = [];
     for (const entry of entries || []) {
-      const element = find(this.article, "#" + CSS.escape(prefix + entry.id), CONTENT);
+      const element = find(this.article, "#" + CSS.escape(prefix + entry.id));
       if (!element) continue;
       try {
         built.push(new (kindOf(entry))(element, entry, this));

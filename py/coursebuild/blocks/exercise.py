@@ -53,13 +53,13 @@ class Exercise:
     def render(self, context):
         """The exercise: prompt, editor, controls, hints, results and the hidden solution."""
         strings = context.strings
-        hints = "".join('<li tabindex="-1" hidden>{}</li>'.format(context.render_body(hint)) for hint in self.hints)
+        hints = "".join('<li tabindex="-1" data-content hidden>{}</li>'.format(context.render_body(hint)) for hint in self.hints)
         return (
             '<section class="exercise" id="exercise-{id}" aria-labelledby="exercise-{id}-title">\n'
             '<h2 id="exercise-{id}-title">{title}: <code>{id}</code></h2>\n'
-            '<div class="exercise-prompt">{prompt}</div>\n'
+            '<div class="exercise-prompt" data-content>{prompt}</div>\n'
             '<p class="exercise-keyboard-note">{keyboard}</p>\n'
-            '<div class="cell-code" tabindex="0" role="textbox" aria-readonly="true" aria-label="{code_label}">'
+            '<div class="cell-code" data-content tabindex="0" role="textbox" aria-readonly="true" aria-label="{code_label}">'
             '<pre class="code highlight"><code>{starter}</code></pre></div>\n'
             '<div class="exercise-actions" hidden>'
             '<button type="button" class="button run" data-action="check">{check}</button>'
@@ -71,9 +71,9 @@ class Exercise:
             '<button type="button" class="button" data-action="confirm-solution">{yes}</button>'
             '<button type="button" class="button" data-action="cancel-solution">{cancel}</button></div>\n'
             '<ol class="hints" aria-label="{hints_label}">{hints}</ol>\n'
-            '<ul class="check-results" aria-live="polite" aria-label="{results_label}"></ul>\n'
-            '<div class="cell-output" aria-live="polite"></div>\n'
-            '<div class="solution" tabindex="-1" hidden><h3>{solution_title}</h3>'
+            '<ul class="check-results" data-content aria-live="polite" aria-label="{results_label}"></ul>\n'
+            '<div class="cell-output" data-content aria-live="polite"></div>\n'
+            '<div class="solution" data-content tabindex="-1" hidden><h3>{solution_title}</h3>'
             '<pre class="code highlight"><code>{solution}</code></pre></div>\n'
             "</section>\n"
         ).format(
