@@ -65,6 +65,9 @@ def test_the_english_sentence_tells_the_same_story_as_the_spanish_one():
         assert pulled(weights[4][row], words) == [subject] and pulled(weights[5][row], words) == [subject]
         assert pulled(weights[4][plural_row], words) == [agent]
         assert weights[0][plural_row][words.index(subject)] > 3 * weights[4][plural_row][words.index(subject)]
+    # What the English prose says of head 2 in the row of "sleeps": most of its weight, on "this" and on itself.
+    row = english[1][WORDS_EN.index("sleeps")]
+    assert pulled(row, WORDS_EN) == ["this", "sleeps"] and row[[0, 7]].sum() > 0.5
 
 
 def test_the_english_map_buttons_panel_and_glue_speak_english():
