@@ -136,9 +136,6 @@ def test_the_english_swap_and_average_cell_prints_in_english(site):
     assert "gives the average of the heads: True" in printed
 
 
-@pytest.mark.xfail(strict=True, reason="the build draws explorables without setting the page's language: "
-                                       "coursebuild.explorables.prerender needs numbers.set_language(request["
-                                       "'language']) before engine.load, or the Spanish page gets the English figure")
 def test_each_page_draws_the_figure_and_quotes_its_numbers_in_its_own_language(site):
     english = (site / SLUG / "en" / "index.html").read_text()
     spanish = (site / SLUG / "index.html").read_text()
