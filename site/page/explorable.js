@@ -245,7 +245,8 @@ class Recomputation {
     } catch (error) {
       if (error instanceof Stopped) throw error;
       // Stop's interrupt reached the computation: the scheduler's note says so.
-      const stopped = /KeyboardInterrupt/.test(error.message);
+      // (Pyodide itself reports an interrupt that lands outside the course's handler, as text.)
+      const stopped = error.type === "KeyboardInterrupt" || /KeyboardInterrupt/.test(error.message);
       if (!this.superseded && !stopped) figure.say(format(figure.page.strings.explorable_failed, { reason: error.message }));
     } finally {
       if (!this.superseded) figure.element.removeAttribute("aria-busy");

@@ -44,6 +44,7 @@ class Exercise:
     wrong: dict  # file name -> code
     prompt: object
     hints: list = field(default_factory=list)
+    function: str = ""  # the name the learner defines, in the page's language: the checker says it at build time
     is_exercise = True
 
     def data(self):
@@ -56,7 +57,7 @@ class Exercise:
         hints = "".join('<li tabindex="-1" data-content hidden>{}</li>'.format(context.render_body(hint)) for hint in self.hints)
         return (
             '<section class="exercise" id="exercise-{id}" aria-labelledby="exercise-{id}-title">\n'
-            '<h2 id="exercise-{id}-title">{title}: <code>{id}</code></h2>\n'
+            '<h2 id="exercise-{id}-title">{title}: <code>{name}</code></h2>\n'
             '<div class="exercise-prompt" data-content>{prompt}</div>\n'
             '<p class="exercise-keyboard-note">{keyboard}</p>\n'
             '<div class="cell-code" data-content tabindex="0" role="textbox" aria-readonly="true" aria-label="{code_label}">'
@@ -77,7 +78,8 @@ class Exercise:
             '<pre class="code highlight"><code>{solution}</code></pre></div>\n'
             "</section>\n"
         ).format(
-            id=html.escape(self.id), title=html.escape(strings["exercise_title"]), prompt=context.render_body(self.prompt),
+            id=html.escape(self.id), name=html.escape(self.function or self.id),
+            title=html.escape(strings["exercise_title"]), prompt=context.render_body(self.prompt),
             keyboard=html.escape(strings["exercise_keyboard"]),
             code_label=html.escape(strings["exercise_code_label"]), starter=highlight.highlight(self.starter),
             check=html.escape(strings["check"]), show_solution=html.escape(strings["show_solution"]),
