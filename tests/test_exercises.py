@@ -6,18 +6,18 @@ import importlib
 import pytest
 
 from course import numbers
-from course.exercise import grade
+from course.exercise import function_name, grade
 from coursebuild.lesson import read_lesson
 from support import ROOT
 
-EXERCISES = [(lesson_path.parent.name, exercise)
-             for lesson_path in sorted((ROOT / "lessons").glob("*/lesson.md"))
-             for exercise in read_lesson(lesson_path)[0].exercises]
+LESSONS = {path.parent.name: read_lesson(path)[0] for path in sorted((ROOT / "lessons").glob("*/lesson.md"))}
+EXERCISES = [(slug, exercise) for slug, lesson in LESSONS.items() for exercise in lesson.exercises]
 WRONG = [(slug, exercise, name) for slug, exercise in EXERCISES for name in sorted(exercise.wrong)]
 
 
 @pytest.mark.parametrize("slug, exercise", EXERCISES, ids=lambda value: getattr(value, "id", value))
 def test_the_reference_solution_passes_every_case(slug, exercise):
+    numbers.set_language(LESSONS[slug].language)  # as the page's runner does: the checker names its function in it
     result = grade(exercise.solution, exercise.checker)
     assert result["passed"], result["results"]
     if takes_inputs(exercise):  # a function of inputs is tried on several; one without any has one answer to judge
@@ -26,7 +26,7 @@ def test_the_reference_solution_passes_every_case(slug, exercise):
 
 def takes_inputs(exercise):
     """Whether the function the exercise asks for takes arguments, read from its reference solution."""
-    name = importlib.import_module(exercise.checker).FUNCTION
+    name = function_name(importlib.import_module(exercise.checker))
     function = next(node for node in ast.parse(exercise.solution).body
                     if isinstance(node, ast.FunctionDef) and node.name == name)
     return bool(function.args.args)
@@ -34,6 +34,7 @@ def takes_inputs(exercise):
 
 @pytest.mark.parametrize("slug, exercise, name", WRONG, ids=lambda value: getattr(value, "id", value))
 def test_every_known_wrong_solution_fails_with_one_clear_sentence(slug, exercise, name):
+    numbers.set_language(LESSONS[slug].language)
     result = grade(exercise.wrong[name], exercise.checker)
     assert not result["passed"]
     failure = [item["message"] for item in result["results"] if not item["ok"]]
