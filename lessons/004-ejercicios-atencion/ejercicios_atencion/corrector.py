@@ -58,13 +58,13 @@ SENTENCES = Sentences({
         "not_int": "Con {} se esperaba un número entero (int), pero tu función devolvió {}.",
     },
     "en": {
-        "raised": "For {} your function raised {}: {}; read the message and try the function in a cell with those "
+        "raised": "For {}, your function raised {}: {}; read the message and try the function in a cell with those "
                   "inputs.",
-        "modified": "For {} your function changed the array it received, which should stay as it was; compute in a "
+        "modified": "For {}, your function changed the array it received, which should stay as it was; compute in a "
                     "new array (s / T, not s /= T).",
-        "whole_float": "For {} a whole number (int) was expected, but your function returned {} with decimals; a "
+        "whole_float": "For {}, a whole number (int) was expected, but your function returned {} with decimals; a "
                        "division with / gives a float: stick to whole numbers or use int(...).",
-        "not_int": "For {} a whole number (int) was expected, but your function returned {}.",
+        "not_int": "For {}, a whole number (int) was expected, but your function returned {}.",
     },
 })
 

@@ -85,35 +85,35 @@ SENTENCES = Sentences({
         "large": " and large scores",
         "weights": "weights",
         "output": "output",
-        "order": "For {} (output, weights) was expected in that order, but you returned the weights first; swap "
+        "order": "For {}, (output, weights) was expected in that order, but you returned the weights first; swap "
                  "them in the return.",
-        "diagonal_nan": "For {} row 0 of the weights is NaN: you masked the diagonal too (np.triu with k=0), so the "
+        "diagonal_nan": "For {}, row 0 of the weights is NaN: you masked the diagonal too (np.triu with k=0), so the "
                         "first word has nothing to look at and its softmax is 0/0; the causal mask uses "
                         "np.triu(..., k=1).",
-        "overflow": "For {} the weights hold NaN although row 0 is fine: exp overflowed on large scores; subtract "
+        "overflow": "For {}, the weights hold NaN although row 0 is fine: exp overflowed on large scores; subtract "
                     "each row's maximum before np.exp.",
-        "columns": "For {} the weights are not the expected ones: the softmax ran down the columns; each row (each "
+        "columns": "For {}, the weights are not the expected ones: the softmax ran down the columns; each row (each "
                    "word that looks) is what must add up to 1, so use axis=-1.",
-        "both_bugs": "For {} row 0 adds up to 0 and row {} to {}: you applied the mask after the softmax, and with "
+        "both_bugs": "For {}, row 0 adds up to 0 and row {} to {}: you applied the mask after the softmax, and with "
                      "k=0 as well; mask the scores with -np.inf before the softmax and use np.triu(..., k=1).",
-        "after_softmax": "For {} every row of weights should add up to 1, but row {} adds up to {}: you put zeros "
+        "after_softmax": "For {}, every row of weights should add up to 1, but row {} adds up to {}: you put zeros "
                          "into the weights after the softmax; mask the scores with -np.inf before the softmax, so "
                          "that the weight is shared among the allowed words.",
-        "past_masked": "For {} word {} does not look at word {}, which is in its past and should be visible; the "
+        "past_masked": "For {}, word {} does not look at word {}, which is in its past and should be visible; the "
                        "causal mask hides only what lies above the diagonal (np.triu with k=1, not np.tril).",
-        "zero_fill": "For {} word {} still looks at word {}, which is in its future: you masked the scores with 0, "
+        "zero_fill": "For {}, word {} still looks at word {}, which is in its future: you masked the scores with 0, "
                      "and exp(0) = 1 removes nothing; use -np.inf.",
-        "future_seen": "For {} word {} looks at word {}, which is in its future (weight {}); mask the scores above "
+        "future_seen": "For {}, word {} looks at word {}, which is in its future (weight {}); mask the scores above "
                        "the diagonal with -np.inf, np.triu(..., k=1).",
         "scale_hint": "check that the scores are Q @ K.T divided by the square root of d, with d = Q.shape[-1]",
         "no_scale": "the scores still have to be divided by the square root of d before the softmax",
         "scale_by_d": "you divided by d; divide by its square root, np.sqrt(d)",
         "scale_by_v": "you divided by the square root of the width of V; the d in the square root of d is that of Q "
                       "and K, Q.shape[-1]",
-        "weights_wrong": "For {} the weights are not the expected ones (they differ by up to {}); {}.",
+        "weights_wrong": "For {}, the weights are not the expected ones (they differ by up to {}); {}.",
         "output_hint": "the output is weights @ V",
         "output_times": "you multiplied the weights by {} instead of V; the output is weights @ V",
-        "output_wrong": "For {} the weights are right but the output is not (it differs by up to {}); {}.",
+        "output_wrong": "For {}, the weights are right but the output is not (it differs by up to {}); {}.",
     },
 })
 

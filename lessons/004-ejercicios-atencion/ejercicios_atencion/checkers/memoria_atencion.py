@@ -37,9 +37,9 @@ SENTENCES = Sentences({
     },
     "en": {
         "case": "tokens={}, blocks={}, heads={}, bytes_per_weight={}",
-        "gigabytes": "For {} {} bytes were expected, but your function returned {}, which is gigabytes; return the "
+        "gigabytes": "For {}, {} bytes were expected, but your function returned {}, which is gigabytes; return the "
                      "bytes and divide by 1e9 only when you write them out.",
-        "wrong": "For {} {} bytes were expected, but your function returned {}; {}",
+        "wrong": "For {}, {} bytes were expected, but your function returned {}; {}",
         "no_square": "each table has tokens × tokens weights (every token looks at all of them): tokens still has to "
                      "be squared.",
         "times_two": "you wrote tokens * 2, which doubles it; the square is tokens ** 2.",

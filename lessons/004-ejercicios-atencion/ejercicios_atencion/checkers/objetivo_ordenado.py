@@ -36,13 +36,13 @@ SENTENCES = Sentences({
     },
     "en": {
         "case": "{} sequences of {} digits",
-        "in_place": "For {} your function sorted X in place (X.sort(...)), so the input data are no longer what they "
+        "in_place": "For {}, your function sorted X in place (X.sort(...)), so the input data are no longer what they "
                     "were; use np.sort(X, axis=1), which returns a new array.",
-        "flattened": "For {} an array of shape {} was expected, but yours is flat, {}: without axis, np.sort sorts "
+        "flattened": "For {}, an array of shape {} was expected, but yours is flat, {}: without axis, np.sort sorts "
                      "everything together; sort each row with axis=1.",
-        "not_array": "For {} a NumPy array of shape {} was expected, but your function returned {}.",
-        "wrong_shape": "For {} shape {} was expected, but your array has shape {}.",
-        "wrong": "For {} the shape is right, but the digits are not: {}",
+        "not_array": "For {}, a NumPy array of shape {} was expected, but your function returned {}.",
+        "wrong_shape": "For {}, shape {} was expected, but your array has shape {}.",
+        "wrong": "For {}, the shape is right, but the digits are not: {}",
         "axis_zero": "you sorted each column (axis=0), that is, across different sequences; each sequence is a row: "
                      "axis=1.",
         "argsort": "np.argsort gives the positions of the digits in order, not the digits; use np.sort.",

@@ -41,7 +41,7 @@ SENTENCES = Sentences({
     },
     "en": {
         "case": "d_model={}, heads={}, d_mlp={}",
-        "wrong": "For {} the block has {} parameters, but your function returned {}; {}",
+        "wrong": "For {}, the block has {} parameters, but your function returned {}; {}",
         "no_attention_biases": "4 · d_model parameters are missing: the attention's biases (each of its four "
                                "matrices has one of d_model numbers) or the two layer norms.",
         "no_mlp_biases": "the MLP's biases are missing: d_mlp in the first layer and d_model in the second.",

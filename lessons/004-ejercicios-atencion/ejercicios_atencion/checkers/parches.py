@@ -39,9 +39,9 @@ SENTENCES = Sentences({
     "en": {
         "case": "an image of shape ({}, {}, {}) and side={}",
         "result": "the result",
-        "square_count": "For {} {} patches were expected, but you returned {}: you counted the patches as if the "
+        "square_count": "For {}, {} patches were expected, but you returned {}: you counted the patches as if the "
                         "image were square; there are (H / side) · (W / side).",
-        "wrong": "For {} the shape is right, but the numbers are not: {}",
+        "wrong": "For {}, the shape is right, but the numbers are not: {}",
         "no_transpose": "a plain reshape does not cut out squares; split each axis into which patch and where inside "
                         "it, and reorder with transpose before flattening.",
         "columns_first": "your patches come out column by column; they go in reading order, left to right and then "

@@ -42,9 +42,9 @@ SENTENCES = Sentences({
     "en": {
         "case": "{} sequences of {} digits",
         "result": "the result",
-        "one_number": "For {} one weight per row of each sequence was expected, shape {}, but your function returned "
+        "one_number": "For {}, one weight per row of each sequence was expected, shape {}, but your function returned "
                       "a single number; do not take the mean: the cell does that afterwards.",
-        "wrong": "For {} the shape is right, but the weights are not: {}",
+        "wrong": "For {}, the shape is right, but the weights are not: {}",
         "axes_swapped": "you compared the axes the wrong way round: the row is the written digit and the column the "
                         "input digit (inputs[:, None, :] == written[:, :, None]).",
         "sum_over_rows": "you summed down the columns (axis=1); a row's weight is summed along its columns, axis=-1.",

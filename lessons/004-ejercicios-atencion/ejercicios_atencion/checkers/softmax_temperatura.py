@@ -44,9 +44,9 @@ SENTENCES = Sentences({
     "en": {
         "case": "s={} and T={}",
         "result": "the result",
-        "nan": "For {} you get NaN: at a low temperature s / T is huge and np.exp overflows; subtract the maximum of "
+        "nan": "For {}, you get NaN: at a low temperature s / T is huge and np.exp overflows; subtract the maximum of "
                "s / T before np.exp.",
-        "wrong": "For {} the weights {} were expected, but your function returned {}; {}",
+        "wrong": "For {}, the weights {} were expected, but your function returned {}; {}",
         "times_t": "you multiplied by T; the temperature divides: s / T.",
         "t_squared": "you divided by T squared; divide once: s / T.",
         "no_t": "the temperature changes nothing in your result; divide s by T before the softmax.",
