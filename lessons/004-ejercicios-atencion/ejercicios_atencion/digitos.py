@@ -17,8 +17,9 @@ LARGO = 8
 DIGITOS = 10
 WORDS = {  # the table's words per language; a page in another language gets the English ones
     "es": {"heading": "época  pérdida  dígitos  secuencias", "stopped": "detenido durante la época {}",
-           "epoch": "época"},
-    "en": {"heading": "epoch     loss   digits   sequences", "stopped": "stopped during epoch {}", "epoch": "epoch"},
+           "epoch": "época", "percent": " %"},
+    "en": {"heading": "epoch     loss   digits   sequences", "stopped": "stopped during epoch {}", "epoch": "epoch",
+           "percent": "%"},
 }
 CABECERA = WORDS["es"]["heading"]
 
@@ -31,8 +32,8 @@ def words():
 def fila(registro):
     """One row of the table for one epoch's record (loss, digit and sequence accuracy on held-out data)."""
     return "{:5d}  {:>7}  {:>7}  {:>10}".format(
-        registro["epoch"], number(registro["loss"], ".3f"), number(100 * registro["digits"], ".1f") + " %",
-        number(100 * registro["sequences"], ".1f") + " %")
+        registro["epoch"], number(registro["loss"], ".3f"), number(100 * registro["digits"], ".1f") + words()["percent"],
+        number(100 * registro["sequences"], ".1f") + words()["percent"])
 
 
 def tabla(historia):
