@@ -101,3 +101,22 @@ def test_the_english_names_of_the_lessons_modules_are_the_spanish_objects():
     assert miniproyecto.weight_on_written is miniproyecto.peso_en_escrito
     assert digitos.train_with_table is digitos.entrenar_secuencias
     assert (digitos.LENGTH, digitos.DIGITS) == (digitos.LARGO, digitos.DIGITOS)
+
+
+def test_the_training_table_follows_the_pages_language_and_the_spanish_one_is_as_before():
+    from ejercicios_atencion.digitos import tabla
+    history = [{"epoch": 1, "loss": 0.7071, "digits": 0.995, "sequences": 0.962},
+               {"epoch": 2, "loss": 0.015, "digits": 1.0, "sequences": 0.995, "stopped": True}]
+    set_language("es")
+    try:
+        spanish = tabla(history)
+    finally:
+        set_language("en")
+    assert spanish == ("época  pérdida  dígitos  secuencias\n"
+                       "    1    0,707   99,5 %      96,2 %\n"
+                       "    2    0,015  100,0 %      99,5 %\n"
+                       "detenido durante la época 2")
+    assert tabla(history) == ("epoch     loss   digits   sequences\n"
+                              "    1    0.707    99.5%       96.2%\n"
+                              "    2    0.015   100.0%       99.5%\n"
+                              "stopped during epoch 2")
