@@ -4,10 +4,11 @@ the lesson's modules."""
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from course.exercise import function_name, grade
 from course.numbers import set_language
-from support import ROOT
+from support import ROOT, submit_exercise
 
 FOLDER = ROOT / "lessons" / "004-ejercicios-atencion"
 CHECKERS = {  # exercise id -> checker module
@@ -120,3 +121,19 @@ def test_the_training_table_follows_the_pages_language_and_the_spanish_one_is_as
                               "    1    0.707    99.5%       96.2%\n"
                               "    2    0.015   100.0%       99.5%\n"
                               "stopped during epoch 2")
+
+
+@pytest.mark.parametrize("exercise, wrong, words", [
+    ("parches", "channel_last.py", "channel by channel"),
+    ("atencion_causal", "both_bugs_as_given.py", "after the softmax, and with k=0 as well"),
+    ("peso_en_escrito", "axes_swapped.py", "the wrong way round"),
+])
+def test_the_english_page_names_a_mistake_in_english_and_passes_the_english_reference(page, course_server, exercise,
+                                                                                    wrong, words):
+    page.goto(course_server.url("004-ejercicios-atencion/en/index.html"))
+    folder = FOLDER / "exercises.en" / exercise
+    block = submit_exercise(page, exercise, (folder / "wrong" / wrong).read_text())
+    expect(block.locator(".check-fail")).to_contain_text(words)
+    block = submit_exercise(page, exercise, (folder / "solution.py").read_text())
+    expect(block.locator(".check-verdict")).to_have_text("Passed: every check is right.")
+    expect(block.locator(".check-ok")).to_have_count(6)
