@@ -137,3 +137,11 @@ def test_the_english_page_names_a_mistake_in_english_and_passes_the_english_refe
     block = submit_exercise(page, exercise, (folder / "solution.py").read_text())
     expect(block.locator(".check-verdict")).to_have_text("Passed: every check is right.")
     expect(block.locator(".check-ok")).to_have_count(6)
+
+
+def test_each_editions_exercise_heading_names_the_function_its_learners_write(course_site):
+    english = (course_site / "004-ejercicios-atencion" / "en" / "index.html").read_text(encoding="utf-8")
+    spanish = (course_site / "004-ejercicios-atencion" / "index.html").read_text(encoding="utf-8")
+    assert '<h2 id="exercise-softmax_temperatura-title">Challenge: <code>softmax_temperature</code></h2>' in english
+    assert "<code>softmax_temperature</code></h2>" not in spanish
+    assert "<code>softmax_temperatura</code></h2>" in spanish
