@@ -74,9 +74,11 @@ class Outcome:
 
 
 def library_digest(py_dir):
-    """A hash of the course library and the number formats it writes with, so cached outputs follow their changes."""
+    """A hash of the course library, of the build's own code the runner's child runs (explorables are drawn by
+    coursebuild.explorables there) and of the number formats, so cached outputs follow their changes."""
     formats = json.dumps(numbers.read_formats(py_dir.parent / "site" / "i18n"), sort_keys=True)
-    return package_digest(py_dir / "course") + hashlib.sha256(formats.encode()).hexdigest()[:16]
+    return (package_digest(py_dir / "course") + package_digest(py_dir / "coursebuild")[:16]
+            + hashlib.sha256(formats.encode()).hexdigest()[:16])
 
 
 def package_digest(folder):
