@@ -5,6 +5,7 @@ course.numbers.current_language(); these tests set English and check that nothin
 """
 
 import asyncio
+import concurrent.futures
 import contextlib
 import io
 import json
@@ -76,12 +77,14 @@ def failures(code, checker):
 
 
 def printed(function, *args, **keywords):
-    """What a call prints (a coroutine is run to its end)."""
+    """What a call prints; a coroutine runs to its end in a thread of its own, since Playwright's sync API may hold
+    this thread's event loop."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         result = function(*args, **keywords)
         if asyncio.iscoroutine(result):
-            asyncio.run(result)
+            with concurrent.futures.ThreadPoolExecutor(1) as pool:
+                pool.submit(asyncio.run, result).result()
     return out.getvalue()
 
 

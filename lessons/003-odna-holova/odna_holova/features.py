@@ -39,7 +39,7 @@ TEXT = {  # what the printouts write, per edition of the lesson
            "target": "ціль", "prediction": "передбачення",
            "interventions": "ознака   роль      зсув отримувача   зсув джерел   (наскільки рухається вихід)"},
     "en": {"roles": {"query": "query", "value": "value", "none": "none"},
-           "recovery": "feature  role      query map       value map       (the teacher’s in brackets)",
+           "recovery": "feature  role      query map       value map       (the teacher’s in parentheses)",
            "worst": "largest |learned − teacher|: Wq {}, Wv {}",
            "held_out": "mean squared error on held-out examples {} (always answering 0: {})",
            "target": "target", "prediction": "prediction",
