@@ -119,6 +119,7 @@ def test_the_induction_conclusions_follow_from_the_measured_scores_and_ablations
     assert number(glued["ind_least_loss"]) > number(glued["ind_intact"])
 
 
+@pytest.mark.usefixtures("ukrainian")
 def test_the_walk_steps_forward_back_and_resets_by_keyboard_before_python_loads(page, course_server):
     page.goto(course_server.url(PAGE))
     figure = page.locator("#explorable-3")
@@ -182,6 +183,7 @@ def test_at_375_pixels_the_walks_gradient_table_scrolls_in_its_box_and_axe_finds
     assert [v["id"] for v in result["violations"] if v["impact"] in ("serious", "critical")] == []
 
 
+@pytest.mark.usefixtures("ukrainian")
 def test_an_update_number_typed_past_the_precomputed_ones_is_computed_in_the_page_by_python(page, course_server):
     page.goto(course_server.url(PAGE))
     figure = page.locator("#explorable-3")
