@@ -41,7 +41,22 @@ function stopFlag(token, query) {
   return new Response(raised ? "2" : "0", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
 }
 
-self.addEventListener("install", () => self.skipWaiting());
+// This build's caches exist from install on, so a worker that finds another build's site cache knows a newer build
+// has taken over (ownCache): still answering a page or a worker it controlled, it never brings back a cache the
+// newer worker dropped.
+self.addEventListener("install", (event) => {
+  event.waitUntil(Promise.all([caches.open(MANIFEST.runtimeCache), caches.open(MANIFEST.siteCache)]));
+  self.skipWaiting();
+});
+
+/** The cache of this build named `name`; null once a newer build's worker has taken over and dropped it. A cache
+ * the learner freed (site/page/offline.js) is opened again: no other build's cache says this worker is superseded. */
+async function ownCache(name) {
+  if (await caches.has(name)) return caches.open(name);
+  const names = await caches.keys();
+  const newer = names.some((other) => other.startsWith("course-site-") && other !== MANIFEST.siteCache);
+  return newer ? null : caches.open(name);
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
@@ -143,11 +158,11 @@ function decodePath(path) {
 }
 
 async function cacheFirst(request, cacheName, later) {
-  const cache = await caches.open(cacheName);
-  const cached = await cache.match(request, { ignoreSearch: true });
+  const cache = await ownCache(cacheName);
+  const cached = cache && await cache.match(request, { ignoreSearch: true });
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok) later(cache.put(request, response.clone()));
+  if (response.ok && cache) later(cache.put(request, response.clone()));
   return response;
 }
 
@@ -163,8 +178,8 @@ async function earlierBuild(request) {
  * its bytes are this build's (else the cache, else 409).
  */
 async function sameBuild(request, path, later) {
-  const cache = await caches.open(MANIFEST.siteCache);
-  const cached = await cache.match(request, { ignoreSearch: true });
+  const cache = await ownCache(MANIFEST.siteCache);
+  const cached = cache && await cache.match(request, { ignoreSearch: true });
   if (cached && await sha256(await cached.clone().arrayBuffer()) === MANIFEST.hashes[path]) return cached;
   try {
     const response = await fetch(request);
@@ -174,7 +189,7 @@ async function sameBuild(request, path, later) {
       headers.delete("content-encoding"); // the body is decoded already
       headers.delete("content-length");
       const fresh = new Response(body, { status: response.status, headers });
-      later(cache.put(request, fresh.clone()));
+      if (cache) later(cache.put(request, fresh.clone()));
       return fresh;
     }
   } catch (error) {
@@ -190,16 +205,17 @@ async function sha256(body) {
 }
 
 async function networkFirst(request, path, later) {
-  const cache = await caches.open(MANIFEST.siteCache);
+  const cache = await ownCache(MANIFEST.siteCache);
   try {
     const response = await fetch(request);
-    if (response.ok && (path === "" || path.endsWith("/") || MANIFEST.site.includes(path))) {
+    if (cache && response.ok && (path === "" || path.endsWith("/") || MANIFEST.site.includes(path))) {
       later(cache.put(request, response.clone()));
     }
     return response;
   } catch (error) {
-    const cached = await cache.match(request, { ignoreSearch: true })
-      || (path === "" || path.endsWith("/") ? await cache.match(new URL(path + "index.html", SCOPE).href) : null);
+    const from = cache || caches; // a superseded worker still answers offline from whatever cache holds the page
+    const cached = await from.match(request, { ignoreSearch: true })
+      || (path === "" || path.endsWith("/") ? await from.match(new URL(path + "index.html", SCOPE).href) : null);
     if (cached) return cached;
     throw error;
   }

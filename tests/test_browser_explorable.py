@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 from varias_cabezas.explorables.rule_heads import WORDS
 
+from course import numbers
 from course.explorables import engine
 from support import ROOT, Server, build_site
 
@@ -28,7 +29,9 @@ def explorable(page, course_server):
 
 
 def panel_lines(module, key, view, language):
-    """The lines of a text view as CPython draws them for one combination of the discrete controls."""
+    """The lines of a text view as CPython draws them for one combination of the discrete controls, on a page in
+    `language` (whose runner sets it: the module's words follow it)."""
+    numbers.set_language(language)
     explorable = engine.load(module)
     markup = explorable.draw(explorable.compute(key), key, language)[view]
     return [html.unescape(line) for line in re.findall(r'<div class="xp-line">(.*?)</div>', markup)]

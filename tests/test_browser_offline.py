@@ -237,7 +237,7 @@ def test_work_in_a_lesson_whose_folder_has_accents_and_spaces_is_exported_and_im
         page = fresh_context.new_page()
         page.goto(server.url("index.html"))
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        page.locator(".lesson-card a").click()
+        page.locator(".lesson-card a.lesson-title").click()
         page.locator("#cell-1 .cell-code").click()
         page.locator("#cell-1 .cm-content").press("Control+a")
         page.keyboard.insert_text("print('mine')")
@@ -251,7 +251,7 @@ def test_work_in_a_lesson_whose_folder_has_accents_and_spaces_is_exported_and_im
         page.evaluate("() => localStorage.clear()")
         page.locator("input[type=file]").set_input_files(str(receipt))
         expect(page.locator(".work-status")).to_contain_text("Imported 1 saved items")
-        page.locator(".lesson-card a").click()
+        page.locator(".lesson-card a.lesson-title").click()
         expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('mine')")
     finally:
         server.close()

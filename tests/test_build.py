@@ -321,12 +321,12 @@ GLUED_TOTAL = '<span class="glued" data-glue="total">1.048.576</span>'
 GLUED_RATIO = '<span class="glued" data-glue="ratio">0,25</span>'
 BLOCK_REGIONS = {  # where each kind of block puts its Markdown on the page
     "answer": r'<details class="answer">.*?</details>',
-    "quiz question": r"<legend>.*?</legend>",
+    "quiz question": r"<legend data-content>.*?</legend>",
     "quiz option": r'<label class="quiz-option">.*?</label>',
     "quiz explanation": r'<div class="quiz-explanation".*?</div>',
-    "exercise prompt": r'<div class="exercise-prompt">.*?</div>',
+    "exercise prompt": r'<div class="exercise-prompt" data-content>.*?</div>',
     "exercise hint": r'<ol class="hints".*?</ol>',
-    "explorable caption": r"<figcaption>.*?</figcaption>",
+    "explorable caption": r"<figcaption data-content>.*?</figcaption>",
     "further reading": r'<aside class="further-reading".*?</aside>',
     "self-check item": r'<li class="self-check-item".*?</li>',
 }
@@ -668,7 +668,7 @@ def test_a_quiz_hint_is_the_authors_or_the_explanations_first_sentence_and_an_ex
         """))
     assert build(tmp_path, capsys)[0] == 0
     page = (tmp_path / "_site" / "01-lesson" / "index.html").read_text()
-    hints = re.findall(r'<div class="quiz-hint" hidden>(.*?)</div>', page, re.S)
+    hints = re.findall(r'<div class="quiz-hint" data-content hidden>(.*?)</div>', page, re.S)
     assert len(hints) == 2 and hints[0].startswith("<p>Count the ") and hints[0].endswith("squares.</p>\n")
     assert hints[1] == "<p>Think of the square.</p>\n"
-    assert re.findall(r'<p class="quiz-note">(.*?)</p>', page) == ["The exact answer is expected."]
+    assert re.findall(r'<p class="quiz-note" data-content>(.*?)</p>', page) == ["The exact answer is expected."]

@@ -32,6 +32,12 @@ def weights():
     return maps()
 
 
+@pytest.fixture
+def spanish():
+    """rule-heads drawn as on its Spanish page: the module speaks the runner's language (conftest restores English)."""
+    numbers.set_language("es")
+
+
 def test_every_row_of_every_map_sums_to_one(weights):
     assert weights.shape == (6, len(WORDS), len(WORDS))
     assert np.allclose(weights.sum(axis=-1), 1.0)
@@ -77,7 +83,7 @@ def test_in_the_row_of_gatos_head_3_ties_both_determiners(weights):
     assert pulled(weights[HEAD_3][word("gatos")]) == ["el", "los"]
 
 
-def test_the_prose_quotes_the_same_numbers_the_maps_hold(weights):
+def test_the_prose_quotes_the_same_numbers_the_maps_hold(weights, spanish):
     glue = engine.load("varias_cabezas.explorables.rule_heads").glue()
     assert glue["rh_duerme_h1"] == weights[HEAD_1][word("duerme")][word("ratón")]
     assert glue["rh_persiguen_suma_raton"] == weights[SUMMED][word("persiguen")][word("ratón")]
@@ -86,7 +92,7 @@ def test_the_prose_quotes_the_same_numbers_the_maps_hold(weights):
     assert glue["rh_gatos_h3"] == weights[HEAD_3][word("gatos")][word("los")]
 
 
-def test_the_worker_entry_point_calls_only_course_functions():
+def test_the_worker_entry_point_calls_only_course_functions(spanish):
     views = call("course.explorables.engine:recompute", {"module": "varias_cabezas.explorables.rule_heads",
                                                          "values": {"map": 4, "row": 4}, "language": "es"})["views"]
     assert "persiguen" in views[1] and "gatos, 0,43" in views[1]
@@ -96,7 +102,7 @@ def test_the_worker_entry_point_calls_only_course_functions():
         engine.load("../os")
 
 
-def test_the_panel_of_a_row_names_the_words_it_pulls_toward_with_their_weights(weights):
+def test_the_panel_of_a_row_names_the_words_it_pulls_toward_with_their_weights(weights, spanish):
     explorable = engine.load("varias_cabezas.explorables.rule_heads")
     state = explorable.compute((SUMMED, word("persiguen")))
     text = Text("panel").render(state["panel"], "es")
@@ -276,7 +282,7 @@ def test_a_heatmap_refuses_labels_that_do_not_fit_the_matrix():
         heatmap([[0.5, 0.5], [0.5, 0.5]], ["a", "b", "c"], ["a", "b"])
 
 
-def test_the_build_draws_each_distinct_view_once_and_shows_the_first_state(weights):
+def test_the_build_draws_each_distinct_view_once_and_shows_the_first_state(weights, spanish):
     explorable = engine.load("varias_cabezas.explorables.rule_heads")
     markup = build_side.render(explorable, build_side.compute(explorable), "varias_cabezas.explorables.rule_heads", 1, STRINGS, "es")
     assert markup.count('class="xp-variant"') == 6 + len(WORDS)  # 6 maps, one panel per asking word

@@ -11,7 +11,8 @@ A checker is a module with
 A checker that serves several editions of its lesson (lesson.md and lesson.en.md) gives
 FUNCTION and MESSAGES per language instead, {"es": ..., "en": ...}, and writes its own
 sentences in course.numbers.current_language(), the language of the page that asks.
-The result is JSON-ready: {"passed": bool, "results": [...], "output": [...]}, plus
+The result is JSON-ready: {"passed": bool, "results": [...], "output": [...]}, with "function" (the
+name looked for) once the learner's code has run, plus
 "error" (course.runner.describe_error) when the learner's code raised.
 """
 
@@ -54,7 +55,7 @@ def grade(code, checker_name, label="solution"):
     finally:
         sys.stdout, sys.stderr = saved
     return {"passed": bool(results) and all(result["ok"] for result in results), "results": results,
-            "output": sink.close()}
+            "output": sink.close(), "function": wanted}
 
 
 def function_name(checker, language=None):

@@ -32,6 +32,7 @@ def check_exercises(lesson, settings):
                                       "run ({})".format(exercise.id, failed[0].splitlines()[-1])))
             continue
         results = {name: reply["value"] for (name, _), reply in zip(jobs, outcome.replies[1:])}
+        exercise.function = results["solution"].get("function", "")  # the page's heading names it
         errors += _verdict_errors(lesson, exercise, results)
     return errors
 

@@ -1,24 +1,19 @@
 // Answer first, then see: the build-time output of a cell that gives quiz answers away (`:checks:`) stays folded
 // in its <details> until the learner answers all those quizzes right, runs the cell themselves, or opens the fold
 // (its summary is the "show" control). What was revealed is saved, so a reload keeps it open.
-import { fitsReveal } from "./fits.js";
-import { isRecord, key, load, read, save } from "./storage.js";
-
-/** True when the quiz saved under `name` was answered right ({answer, checked, state}). */
-function answeredRight(name) {
-  const saved = load(name);
-  return isRecord(saved) && saved.checked === true && saved.state === "right";
-}
+import { fitsReveal, quizIsRight } from "./fits.js";
+import { key, load, read, save } from "./storage.js";
 
 export class AnswerFold {
   /**
    * @param {Element} fold   the cell's <details data-fold="answer">
    * @param {object} data    the cell's page data ({key, checks: [quiz keys]})
-   * @param {object} page    the lesson page ({data: {lesson}})
+   * @param {object} page    the lesson page ({data: {lesson, quizzes}})
    */
   constructor(fold, data, page) {
     this.fold = fold;
     this.lesson = page.data.lesson;
+    this.quizzes = page.data.quizzes;
     this.checks = data.checks;
     this.storageKey = key(this.lesson, "revealed", data.key);
     this.revealed = false;
@@ -33,7 +28,8 @@ export class AnswerFold {
 
   /** Open the fold once every quiz the cell checks has a right answer saved; a wrong one leaves it closed. */
   answered() {
-    if (this.checks.every((quiz) => answeredRight(key(this.lesson, "quiz", quiz)))) this.reveal("answered");
+    const right = (id) => quizIsRight(this.quizzes.find((quiz) => quiz.key === id), load(key(this.lesson, "quiz", id)));
+    if (this.checks.every(right)) this.reveal("answered");
   }
 
   /** Open the fold and save how it was revealed (the first way counts). */

@@ -6,7 +6,6 @@ import { savedNotice } from "./notice.js";
 import { appendNote } from "./output.js";
 import { key, migrate } from "./storage.js";
 
-const CONTENT = ".cell-code, .cell-output"; // the learner's code and what it printed
 
 export class Cell {
   constructor(element, data, page) {
@@ -19,17 +18,17 @@ export class Cell {
     this.lessonCode = data.code;
     this.lastRun = data.code; // the build-time output belongs to the lesson's code
     this.skipRunAll = Boolean(data.skip_run_all); // a long cell runs only from its own Run
-    this.output = find(element, ".cell-output", CONTENT);
-    this.status = find(element, ".cell-status", CONTENT);
-    this.runButton = find(element, "[data-action=run]", CONTENT);
-    this.resetButton = find(element, "[data-action=reset]", CONTENT);
-    const fold = find(element, "details[data-fold=answer]", CONTENT);
+    this.output = find(element, ".cell-output");
+    this.status = find(element, ".cell-status");
+    this.runButton = find(element, "[data-action=run]");
+    this.resetButton = find(element, "[data-action=reset]");
+    const fold = find(element, "details[data-fold=answer]");
     this.answerFold = fold ? new AnswerFold(fold, data, page) : null;
-    const codeElement = find(element, ".cell-code", CONTENT);
+    const codeElement = find(element, ".cell-code");
     // A cell whose code the lesson removed (remove-input, remove-cell) runs the lesson's code, from the page data.
     this.area = codeElement ? this.codeArea(codeElement, data, page) : null;
     if (!this.area) return;
-    find(element, ".cell-actions", CONTENT).hidden = false;
+    find(element, ".cell-actions").hidden = false;
     this.area.addEventListener("change", () => this.changed());
     this.runButton.addEventListener("click", () => page.run([this]));
     this.resetButton.addEventListener("click", () => this.area.reset());

@@ -8,7 +8,6 @@ import { key, read, save } from "./storage.js";
 import { format } from "./strings.js";
 
 // The lesson's texts (prompt, hints, solution) and what the learner's code printed or wrote.
-const CONTENT = ".exercise-prompt, .hints > li, .cell-code, .cell-output, .check-results, .solution";
 
 export class Exercise {
   constructor(element, data, page) {
@@ -30,7 +29,7 @@ export class Exercise {
     });
     if (setAside || this.area.setAside) savedNotice(element, this.strings.saved_set_aside);
     this.buttons = {};
-    for (const button of findAll(element, "[data-action]", CONTENT)) this.buttons[button.dataset.action] = button;
+    for (const button of findAll(element, "[data-action]")) this.buttons[button.dataset.action] = button;
     const actions = this.own(".exercise-actions");
     actions.hidden = false;
     const joins = document.createElement("p");
@@ -50,7 +49,7 @@ export class Exercise {
 
   /** This exercise's own element matching `selector` (never one inside its prompt, hints or output). */
   own(selector) {
-    return find(this.element, selector, CONTENT);
+    return find(this.element, selector);
   }
 
   /** True for a saved state this exercise can show: counts, a result as a check writes it. */

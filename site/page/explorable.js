@@ -9,16 +9,15 @@ import { Stopped } from "./runtime-client.js";
 import { format } from "./strings.js";
 
 const RECOMPUTE = "course.explorables.engine:recompute";
-const CONTENT = "[data-view], figcaption"; // the drawings and the caption: never the controller's own elements
 
 export class Explorable {
   constructor(element, data, page) {
     this.element = element;
     this.page = page;
-    this.discrete = findAll(element, "[data-control][data-discrete]", CONTENT);
-    this.continuous = findAll(element, "[data-control]:not([data-discrete])", CONTENT);
-    this.views = findAll(element, "[data-view]", CONTENT);
-    this.status = find(element, ".xp-status", CONTENT);
+    this.discrete = findAll(element, "[data-control][data-discrete]");
+    this.continuous = findAll(element, "[data-control]:not([data-discrete])");
+    this.views = findAll(element, "[data-view]");
+    this.status = find(element, ".xp-status");
     this.asked = 0; // the number of the latest request to Python; older answers are dropped
     for (const control of this.discrete) this.wire(control);
     for (const control of this.continuous) {
@@ -246,7 +245,8 @@ class Recomputation {
     } catch (error) {
       if (error instanceof Stopped) throw error;
       // Stop's interrupt reached the computation: the scheduler's note says so.
-      const stopped = /KeyboardInterrupt/.test(error.message);
+      // (Pyodide itself reports an interrupt that lands outside the course's handler, as text.)
+      const stopped = error.type === "KeyboardInterrupt" || /KeyboardInterrupt/.test(error.message);
       if (!this.superseded && !stopped) figure.say(format(figure.page.strings.explorable_failed, { reason: error.message }));
     } finally {
       if (!this.superseded) figure.element.removeAttribute("aria-busy");

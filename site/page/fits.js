@@ -26,6 +26,21 @@ export function fitsQuiz(block, saved) {
   }
 }
 
+/**
+ * True when `saved` is a state the quiz `block` can show and it is right: checked right now or, when `earned`
+ * counts, right before a retry took the answer back. The self-check and the answer-first folds read quizzes' work
+ * through this, so what they count is what the quiz itself would show.
+ */
+export function quizIsRight(block, saved, { earned = false } = {}) {
+  if (!block || !fitsQuiz(block, saved)) return false;
+  return (saved.checked === true && saved.state === "right") || (earned && saved.earned === true);
+}
+
+/** True when `saved` is an exercise state the exercise can show and its last check passed. */
+export function exerciseIsPassed(saved) {
+  return fitsExercise(saved) && isRecord(saved.result) && saved.result.passed === true;
+}
+
 /** True for a check's result as an exercise saves it: {passed, results: [{ok, message}]}. */
 function fitsResult(result) {
   const fitsItem = (item) => isRecord(item) && typeof item.ok === "boolean" && typeof item.message === "string";

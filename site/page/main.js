@@ -3,10 +3,11 @@
 import { BuildFiles } from "./build-files.js";
 import { Cell } from "./cell.js";
 import { watchBuildStatus } from "./dev-status.js";
+import { showPreferredEditions } from "./editions.js";
 import { Exercise } from "./exercise.js";
 import { Explorable } from "./explorable.js";
 import { find } from "./find.js";
-import { watchIntent } from "./intent.js";
+import { watchIntent, whenIdle } from "./intent.js";
 import { appendItems, appendNote } from "./output.js";
 import { OfflineControl } from "./offline.js";
 import { Quiz } from "./quiz.js";
@@ -21,16 +22,13 @@ import { blockNames, countTakenBack, sweep, whenUnsaved } from "./storage.js";
 import { format } from "./strings.js";
 import { WorkControl, collect, download } from "./work.js";
 
-// Where lesson content and cell output sit inside a block: nothing in them is one of the page's own elements.
-const CONTENT = ".cell-output, .cell-code, .exercise-prompt, .hints, .solution, .quiz-explanation, legend, "
-  + ".quiz-inputs, [data-view], figcaption";
-
-/** The index: the offline control and the export/import of the learner's work. */
+/** The index: each lesson in the reader's language where it can be, the offline control, the learner's work. */
 class IndexPage {
   constructor(data) {
     this.data = data;
     this.strings = data.strings;
     this.language = data.language;
+    showPreferredEditions(document, data.editions || {}, navigator.languages || [navigator.language]);
     this.offline = new OfflineControl(document.querySelector("main > .offline"), this);
     this.work = new WorkControl(document.querySelector("main > .work"), this);
   }
@@ -76,7 +74,7 @@ class LessonPage {
   build(entries, prefix, kindOf) {
     const built = [];
     for (const entry of entries || []) {
-      const element = find(this.article, "#" + CSS.escape(prefix + entry.id), CONTENT);
+      const element = find(this.article, "#" + CSS.escape(prefix + entry.id));
       if (!element) continue;
       try {
         built.push(new (kindOf(entry))(element, entry, this));
@@ -128,8 +126,17 @@ class LessonPage {
     });
     window.addEventListener("pagehide", () => jobs.forEach((job) => job.flush()));
     if (this.fileProtocol) this.bar.say(this.strings.file_protocol);
-    else watchIntent(".cell, .exercise, .runtime-bar", () => this.client.start().catch(() => {}));
     document.body.dataset.runtime = "idle";
+    if (!this.fileProtocol) this.armStart();
+  }
+
+  /** Start Python on the learner's intent, or as soon as the page is idle when the runtime is already cached. */
+  async armStart() {
+    const start = () => this.client.start().catch(() => {});
+    watchIntent(".cell, .exercise, .runtime-bar", start);
+    const cached = await this.client.cached();
+    document.body.dataset.runtimeCached = String(cached); // tests wait on the decision
+    if (cached) whenIdle(start);
   }
 
   /** Download the learner's work, with the edits still waiting for their save delay and what only memory holds. */

@@ -6,7 +6,6 @@ import { parseNumber, thousandsReading } from "./numbers.js";
 import { key, migrate, read, save } from "./storage.js";
 import { format } from "./strings.js";
 
-const CONTENT = "legend, .quiz-option > span, .quiz-hint, .quiz-explanation, .quiz-note"; // the lesson's texts
 const INPUTS = ".quiz-inputs input";
 
 export class Quiz {
@@ -16,19 +15,19 @@ export class Quiz {
     this.page = page;
     this.strings = page.strings;
     this.stateKey = key(page.data.lesson, "quiz", data.key);
-    this.feedback = find(element, ".quiz-feedback", CONTENT);
-    this.verdict = find(element, ".quiz-verdict", CONTENT);
-    this.hint = find(element, ".quiz-hint", CONTENT);
-    this.explain = find(element, ".quiz-explain", CONTENT);
-    this.explanation = find(element, ".quiz-explanation", CONTENT);
+    this.feedback = find(element, ".quiz-feedback");
+    this.verdict = find(element, ".quiz-verdict");
+    this.hint = find(element, ".quiz-hint");
+    this.explain = find(element, ".quiz-explain");
+    this.explanation = find(element, ".quiz-explanation");
     this.earned = false; // answered right once: a self-check keeps its tick through a retry
-    find(element, "[data-action=explain]", CONTENT).addEventListener("click", () => this.showExplanation());
-    find(element, ".quiz-actions", CONTENT).hidden = false;
+    find(element, "[data-action=explain]").addEventListener("click", () => this.showExplanation());
+    find(element, ".quiz-actions").hidden = false;
     element.addEventListener("submit", (event) => {
       event.preventDefault();
       this.check();
     });
-    find(element, "[data-action=retry]", CONTENT).addEventListener("click", () => this.retry());
+    find(element, "[data-action=retry]").addEventListener("click", () => this.retry());
     this.restore();
   }
 
@@ -51,7 +50,7 @@ export class Quiz {
   }
 
   inputs() {
-    return findAll(this.element, INPUTS, CONTENT);
+    return findAll(this.element, INPUTS);
   }
 
   /** The learner's answer as data: an index, a list of indices, or the text typed. */

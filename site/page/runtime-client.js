@@ -20,6 +20,18 @@ function stopFlags() {
   return typeof navigator !== "undefined" && "serviceWorker" in navigator && Boolean(navigator.serviceWorker.controller);
 }
 
+/** A request the worker could not answer, as the worker described it: {type, message, text} (for Python's own
+ * failures, the exception's type, its message and the traceback); `message` is the text, for a page to show. */
+export class RequestError extends Error {
+  constructor(described) {
+    const error = typeof described === "object" && described ? described : { type: "Error", text: String(described) };
+    super(String(error.text || error.message || "").trim());
+    this.name = "RequestError";
+    this.type = error.type;
+    this.described = error;
+  }
+}
+
 /** An unguessable name for one worker's flag. */
 function randomToken() {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -239,7 +251,7 @@ export class RuntimeClient extends EventTarget {
     } else if (message.type === "result") {
       this.pending.delete(message.id);
       if (message.ok) entry.resolve(message.value);
-      else entry.reject(new Error(message.error));
+      else entry.reject(new RequestError(message.error));
     }
   }
 

@@ -2,24 +2,11 @@
 // is passed, as the learner's saved work says. It reads that work when the page starts (the quizzes and exercises
 // have restored and re-graded theirs by then) and again whenever a block saves a result ("work-saved").
 import { findAll } from "./find.js";
-import { isRecord, key, load } from "./storage.js";
+import { exerciseIsPassed, quizIsRight } from "./fits.js";
+import { key, load } from "./storage.js";
 import { format } from "./strings.js";
 
-const CONTENT = ".self-check-text"; // the lesson's text of an item
 const MARKS = { done: "✓", todo: "" }; // "todo" is an empty ring (style.css)
-
-/** True when the saved work under `name` is a quiz answered right ({answer, checked, state}), now or before a
- * retry ({earned: true}): taking an answer back to try again does not untick what was earned. */
-function quizRight(name) {
-  const saved = load(name);
-  return isRecord(saved) && (saved.earned === true || (saved.checked === true && saved.state === "right"));
-}
-
-/** True when the saved work under `name` is an exercise whose last check passed ({…, result: {passed}}). */
-function exercisePassed(name) {
-  const saved = load(name);
-  return isRecord(saved) && isRecord(saved.result) && saved.result.passed === true;
-}
 
 export class SelfCheck {
   constructor(element, data, page) {
@@ -27,18 +14,20 @@ export class SelfCheck {
     this.data = data;
     this.page = page;
     this.strings = page.strings;
-    this.items = findAll(element, ".self-check-item", CONTENT);
-    this.summary = findAll(element, ".self-check-summary", CONTENT)[0];
-    findAll(element, ".self-check-rule", CONTENT)[0].hidden = false;
+    this.items = findAll(element, ".self-check-item");
+    this.summary = findAll(element, ".self-check-summary")[0];
+    findAll(element, ".self-check-rule")[0].hidden = false;
     document.addEventListener("work-saved", () => this.update());
     this.update();
   }
 
   /** [done, total] for one item: how many of the blocks it names have their result saved. */
   progress(entry) {
-    const lesson = this.page.data.lesson;
-    const quizzes = entry.quiz.map((id) => quizRight(key(lesson, "quiz", id)));
-    const exercises = entry.exercise.map((id) => exercisePassed(key(lesson, "exercise", id)));
+    const { lesson, quizzes: blocks } = this.page.data;
+    // A quiz answered right before a retry stays ticked: taking an answer back to try again loses nothing earned.
+    const quizzes = entry.quiz.map((id) => quizIsRight(blocks.find((quiz) => quiz.key === id),
+      load(key(lesson, "quiz", id)), { earned: true }));
+    const exercises = entry.exercise.map((id) => exerciseIsPassed(load(key(lesson, "exercise", id))));
     const results = [...quizzes, ...exercises];
     return [results.filter(Boolean).length, results.length];
   }
@@ -53,9 +42,9 @@ export class SelfCheck {
       if (!item || named === 0) return; // an item that names only cells is not checked, and says so itself
       const state = right === named ? "done" : "todo";
       item.dataset.state = state;
-      findAll(item, ".self-check-mark", CONTENT)[0].textContent = MARKS[state];
-      findAll(item, ".self-check-state", CONTENT)[0].textContent = this.strings["self_check_" + state] + " ";
-      findAll(item, ".self-check-progress", CONTENT)[0].textContent = state === "todo" && named > 1
+      findAll(item, ".self-check-mark")[0].textContent = MARKS[state];
+      findAll(item, ".self-check-state")[0].textContent = this.strings["self_check_" + state] + " ";
+      findAll(item, ".self-check-progress")[0].textContent = state === "todo" && named > 1
         ? " " + format(this.strings.self_check_item_progress, { done: right, total: named }) : "";
       done += state === "done" ? 1 : 0;
       total += 1;

@@ -1,26 +1,20 @@
 /* The worker side of the page <-> Python protocol, shared by both worker entries.
  *
- * Messages in:  {type: "init", id, indexURL, libraryURLs, packages, files, prefetch, label, language,
- *                interruptBuffer?, stopFlagURL?}
- *               (interruptBuffer: a Uint8Array on a SharedArrayBuffer, given only on a cross-origin isolated
- *               page; the page writes 2 (SIGINT) into it and Pyodide raises KeyboardInterrupt in the running code.
- *               stopFlagURL, given instead where there is no such buffer: the stop flag the service worker keeps
- *               for this worker, see stopFlag. Init answers with stopBy: "buffer", "flag" or null.)
- *               {type: "run", id, cell, code}
- *               {type: "check", id, code, checker}      grade a solution with a checker module
- *               {type: "call", id, name, args}          call a py/ function "module:name" (explorables)
- *               {type: "stop"}                          the stop request: ask the running loop to end between steps
- *                                                       (handled at once, not queued behind the request, and
- *                                                       acknowledged: only a worker whose Python is waiting
- *                                                       between steps can see it)
- * Messages out: {type: "progress", loaded, total}
- *               {type: "stop-seen"}              the stop request reached Python
- *               {type: "output", id, items}      streamed while a request runs
- *               {type: "result", id, ok, value | error}
- *
- * Every message but init is handed unchanged, as JSON, to the course library's handler (course.worker), the
- * same one the build uses; init loads Pyodide first, then goes there too. Only API shared by every Pyodide
- * generation is used: loadPyodide({indexURL}), loadPackage, runPythonAsync, runPython, globals.set.
+ * The requests, their fields and their replies are documented once, in py/course/worker.py: every message but
+ * "init" and "stop" is handed unchanged, as JSON, to that handler (the same one the build uses), and its reply
+ * goes back as {type: "result", id, ok, value | error}, the error as the handler described it ({type, message,
+ * text}; the page's RequestError keeps it so). What only this side adds:
+ *   init     also carries indexURL, libraryURLs, files, prefetch, micropip, wheels (what to load before Python
+ *            can answer), and interruptBuffer (a Uint8Array on a SharedArrayBuffer, only on a cross-origin
+ *            isolated page: the page writes 2 (SIGINT) into it and Pyodide raises KeyboardInterrupt in the running
+ *            code) or stopFlagURL (the stop flag the service worker keeps for this worker where there is no such
+ *            buffer, see stopFlag); it answers with stopBy: "buffer", "flag" or null.
+ *   stop     is handled at once, not queued behind the running request, and acknowledged with {type: "stop-seen"}
+ *            (only a worker whose Python is waiting between steps can see it).
+ *   progress {type: "progress", loaded, total} while the runtime downloads; {type: "output", id, items} streams
+ *            while a request runs.
+ * Only API shared by every Pyodide generation is used: loadPyodide({indexURL}), loadPackage, runPythonAsync,
+ * runPython, globals.set.
  */
 self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   "use strict";
@@ -233,7 +227,7 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
     else if (interruptBuffer) interruptBuffer[0] = 0;
     pyodide.globals.set("_course_request", JSON.stringify(message));
     const reply = JSON.parse(String(await pyodide.runPythonAsync(HANDLE)));
-    if (!reply.ok) throw new Error(reply.error.text.trim());
+    if (!reply.ok) throw Object.assign(new Error(reply.error.text.trim()), { python: reply.error });
     return reply.value;
   }
 
@@ -244,7 +238,10 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
       const value = message.type === "init" ? await init(message) : await python(message);
       post({ type: "result", id: message.id, ok: true, value });
     } catch (error) {
-      post({ type: "result", id: message.id, ok: false, error: String(error && error.message || error) });
+      // Python's failure goes to the page as Python described it ({type, message, text}); the worker's own, alike.
+      const text = String(error && error.message || error);
+      post({ type: "result", id: message.id, ok: false,
+        error: (error && error.python) || { type: (error && error.name) || "Error", message: text, text } });
     } finally {
       current = null;
     }

@@ -28,3 +28,17 @@ test("a reveal belongs to its cell: kept while the cell is there, set aside once
   const misfit = merge({ [key("l", "revealed", "e1")]: { by: "peeked" } }, course, new MemoryStorage());
   assert.equal(misfit.report.l.aside, 1); // an imported reveal is checked as the page reads one
 });
+
+test("the folds and the self-check count a quiz right only through the quiz's own validation", async () => {
+  const { exerciseIsPassed, quizIsRight } = await import("../../site/page/fits.js");
+  const block = { kind: "single", options: 3 };
+  assert.equal(quizIsRight(block, { answer: 1, checked: true, state: "right" }), true);
+  assert.equal(quizIsRight(block, { answer: 7, checked: true, state: "right" }), false); // an option it lacks
+  assert.equal(quizIsRight(block, { answer: 1, checked: "yes", state: "right" }), false);
+  assert.equal(quizIsRight(undefined, { answer: 1, checked: true, state: "right" }), false); // a quiz gone
+  assert.equal(quizIsRight(block, { answer: 2, checked: false, earned: true }), false);
+  assert.equal(quizIsRight(block, { answer: 2, checked: false, earned: true }, { earned: true }), true);
+  assert.equal(exerciseIsPassed({ attempts: 2, result: { passed: true, results: [] } }), true);
+  assert.equal(exerciseIsPassed({ attempts: -1, result: { passed: true, results: [] } }), false);
+  assert.equal(exerciseIsPassed({ attempts: 2, result: { passed: false, results: [] } }), false);
+});

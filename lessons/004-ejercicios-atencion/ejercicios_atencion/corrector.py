@@ -1,9 +1,17 @@
 """What the checkers of lesson 004's one-value exercises share, on top of course.checkers.common.
 
+Every sentence is written in the language of the page that asks (course.numbers.current_language()),
+chosen when the checker runs; the lesson has a Spanish edition and an English one.
+
+language()                   the language the checkers write in now: the page's, or English for any other.
+phrasebooks(signature, ending)
+                             one course.checkers.common.Phrasebook per language, from {language: words}.
+Sentences(table)             a checker's own sentences, {language: {key: sentence}}; .say(key, ...) fills one.
 call(function, args, case)   the learner's function run on copies checked afterwards:
-                             (returned value, None), or (None, a Spanish sentence) if it
-                             raised or wrote into an array it received.
-integer_problem(value, case) a sentence if `value` is not a whole number of type int, else None.
+                             (returned value, None), or (None, a sentence) if it raised or wrote
+                             into an array it received.
+integer_problem(value, case, say)
+                             a sentence if `value` is not a whole number of type int, else None.
 rebuilt(value, variants)     the sentence of the first known mistake whose result equals `value`.
 """
 
@@ -12,14 +20,78 @@ import numbers
 import numpy as np
 
 from course.checkers.common import Phrasebook
-from course.numbers import number
+from course.numbers import current_language, number
+
+LANGUAGES = ("es", "en")
+WORDS = {  # what the shared phrases of course.checkers.common say about these exercises
+    "es": {"pair": "el resultado", "advice": "calcula en arrays nuevos en lugar de escribir en los que recibes",
+           "shapes": "comprueba las formas de cada paso", "finite": "revisa cada paso de la cuenta"},
+    "en": {"pair": "the result", "advice": "compute in new arrays instead of writing into the ones you receive",
+           "shapes": "check the shape after each step", "finite": "go over each step of the computation"},
+}
 
 
-def phrasebook(signature, ending):
-    """The common Spanish phrases, filled with one exercise's signature and how its function ends."""
-    return Phrasebook("es", signature=signature, pair="el resultado", ending=ending,
-                      advice="calcula en arrays nuevos en lugar de escribir en los que recibes",
-                      shapes="comprueba las formas de cada paso", finite="revisa cada paso de la cuenta")
+def language():
+    """The language the checkers write in now: the page's when the lesson has that edition, else English."""
+    return current_language() if current_language() in LANGUAGES else "en"
+
+
+class Sentences:
+    """One checker's own sentences in each language, {language: {key: sentence}}, filled when it runs."""
+
+    def __init__(self, table):
+        """`table` has the same keys in every language."""
+        self.table = table
+
+    def say(self, key, *values, **named):
+        """The sentence `key` in the page's language, filled with `values` (already written as text)."""
+        return self.table[language()][key].format(*values, **named)
+
+
+SENTENCES = Sentences({
+    "es": {
+        "raised": "Con {} tu función lanzó {}: {}; lee el mensaje y pruébala en una celda con esos datos.",
+        "modified": "Con {} tu función modificó el array que recibe, que debía quedar intacto; calcula en un array "
+                    "nuevo (s / T, no s /= T).",
+        "whole_float": "Con {} se esperaba un número entero (int), pero tu función devolvió {} con decimales; una "
+                       "división con / da un float: usa números enteros o int(...).",
+        "not_int": "Con {} se esperaba un número entero (int), pero tu función devolvió {}.",
+    },
+    "en": {
+        "raised": "For {}, your function raised {}: {}; read the message and try the function in a cell with those "
+                  "inputs.",
+        "modified": "For {}, your function changed the array it received, which should stay as it was; compute in a "
+                    "new array (s / T, not s /= T).",
+        "whole_float": "For {}, a whole number (int) was expected, but your function returned {} with decimals; a "
+                       "division with / gives a float: stick to whole numbers or use int(...).",
+        "not_int": "For {}, a whole number (int) was expected, but your function returned {}.",
+    },
+})
+
+
+class Voices:
+    """One Phrasebook per language for one exercise; `.now` is the page's."""
+
+    def __init__(self, books):
+        """`books`: {language: Phrasebook}."""
+        self.books = books
+
+    @property
+    def now(self):
+        """The Phrasebook of the page's language."""
+        return self.books[language()]
+
+    def messages(self):
+        """The sentences course.exercise formats itself, per language (its MESSAGES)."""
+        return {name: book.messages() for name, book in self.books.items()}
+
+
+def phrasebooks(signature, ending):
+    """The common phrases in each language, filled with one exercise's signature and how its function ends."""
+    return Voices({name: Phrasebook(name, signature=signature[name], pair=WORDS[name]["pair"], ending=ending[name],
+                                    advice=WORDS[name]["advice"], shapes=WORDS[name]["shapes"],
+                                    finite=WORDS[name]["finite"])
+                   for name in LANGUAGES})
 
 
 def call(function, args, case):
@@ -28,23 +100,25 @@ def call(function, args, case):
     try:
         value = function(*args)
     except Exception as error:  # the learner's bug, reported as a sentence
-        return None, "Con {} tu función lanzó {}: {}; lee el mensaje y pruébala en una celda con esos datos.".format(
-            case, type(error).__name__, error)
+        return None, SENTENCES.say("raised", case, type(error).__name__, error)
     for arg, copy in zip(args, copies):
         if isinstance(arg, np.ndarray) and (arg.shape != copy.shape or not np.array_equal(arg, copy)):
-            return None, ("Con {} tu función modificó el array que recibe, que debía quedar intacto; calcula en "
-                          "un array nuevo (s / T, no s /= T).".format(case))
+            return None, modified(case)
     return value, None
 
 
+def modified(case):
+    """The sentence for a function that wrote into an array it received."""
+    return SENTENCES.say("modified", case)
+
+
 def integer_problem(value, case, say):
-    """A sentence if `value` is not an int (Python's or NumPy's), else None."""
+    """A sentence if `value` is not an int (Python's or NumPy's), else None; `say` is the page's Phrasebook."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         if isinstance(value, float) and value == int(value):
-            return ("Con {} se esperaba un número entero (int), pero tu función devolvió {} con decimales; una "
-                    "división con / da un float: usa números enteros o int(...).".format(case, number(value)))
-        return "Con {} se esperaba un número entero (int), pero tu función devolvió {}.".format(
-            case, say.describe(value) if not isinstance(value, numbers.Number) else number(value))
+            return SENTENCES.say("whole_float", case, number(value))
+        return SENTENCES.say("not_int", case,
+                             say.describe(value) if not isinstance(value, numbers.Number) else number(value))
     return None
 
 

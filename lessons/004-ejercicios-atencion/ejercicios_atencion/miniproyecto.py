@@ -5,6 +5,7 @@ peso_en_escrito(mapas, entrada, escritos)
                                        (N, T, T) one head's maps, (N, T) input digits, (N, T) written digits
                                        -> (N, T): how much of each row's weight lands on columns holding the
                                        digit that row writes.
+English names (the English edition's cells): sorted_target, weight_on_written.
 """
 
 import numpy as np
@@ -19,3 +20,8 @@ def peso_en_escrito(mapas, entrada, escritos):
     """The share of each row's attention on the columns whose input digit is the digit the row writes."""
     mismo = entrada[:, None, :] == escritos[:, :, None]   # (N, fila escrita, columna mirada)
     return (mapas * mismo).sum(axis=-1)                   # (N, T)
+
+
+# English names for the English edition's cells: the same definitions.
+sorted_target = objetivo_ordenado
+weight_on_written = peso_en_escrito

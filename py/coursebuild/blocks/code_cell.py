@@ -73,7 +73,7 @@ class CodeCell:
         strings = context.strings
         label = "{} {}".format(strings["cell_label"].capitalize(), self.name)
         shown = self.shows_input()
-        output = ('<div class="cell-output" aria-live="polite" aria-label="{output_label}" data-origin="build"'
+        output = ('<div class="cell-output" data-content aria-live="polite" aria-label="{output_label}" data-origin="build"'
                   '{anchor}{hidden}>{out}</div>\n').format(
             output_label=html.escape(strings["output_label"].format(n=self.name)),
             anchor="" if shown else anchor_attribute("cell", self.key),
@@ -99,7 +99,7 @@ class CodeCell:
 
     def _code_html(self, label, strings):
         """The bar (name, Run, Reset, status) and the highlighted code, folded if the code is hidden."""
-        code = ('<div class="cell-code" tabindex="0" role="textbox" aria-readonly="true" aria-label="{code_label}">'
+        code = ('<div class="cell-code" data-content tabindex="0" role="textbox" aria-readonly="true" aria-label="{code_label}">'
                 '<pre class="code highlight"><code>{code}</code></pre></div>\n').format(
             code_label=html.escape(strings["code_label"].format(n=self.name)), code=highlight.highlight(self.code))
         if "hide-input" in self.tags:

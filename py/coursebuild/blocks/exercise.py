@@ -44,6 +44,7 @@ class Exercise:
     wrong: dict  # file name -> code
     prompt: object
     hints: list = field(default_factory=list)
+    function: str = ""  # the name the learner defines, in the page's language: the checker says it at build time
     is_exercise = True
 
     def data(self):
@@ -53,13 +54,13 @@ class Exercise:
     def render(self, context):
         """The exercise: prompt, editor, controls, hints, results and the hidden solution."""
         strings = context.strings
-        hints = "".join('<li tabindex="-1" hidden>{}</li>'.format(context.render_body(hint)) for hint in self.hints)
+        hints = "".join('<li tabindex="-1" data-content hidden>{}</li>'.format(context.render_body(hint)) for hint in self.hints)
         return (
             '<section class="exercise" id="exercise-{id}" aria-labelledby="exercise-{id}-title">\n'
-            '<h2 id="exercise-{id}-title">{title}: <code>{id}</code></h2>\n'
-            '<div class="exercise-prompt">{prompt}</div>\n'
+            '<h2 id="exercise-{id}-title">{title}: <code>{name}</code></h2>\n'
+            '<div class="exercise-prompt" data-content>{prompt}</div>\n'
             '<p class="exercise-keyboard-note">{keyboard}</p>\n'
-            '<div class="cell-code" tabindex="0" role="textbox" aria-readonly="true" aria-label="{code_label}">'
+            '<div class="cell-code" data-content tabindex="0" role="textbox" aria-readonly="true" aria-label="{code_label}">'
             '<pre class="code highlight"><code>{starter}</code></pre></div>\n'
             '<div class="exercise-actions" hidden>'
             '<button type="button" class="button run" data-action="check">{check}</button>'
@@ -71,13 +72,14 @@ class Exercise:
             '<button type="button" class="button" data-action="confirm-solution">{yes}</button>'
             '<button type="button" class="button" data-action="cancel-solution">{cancel}</button></div>\n'
             '<ol class="hints" aria-label="{hints_label}">{hints}</ol>\n'
-            '<ul class="check-results" aria-live="polite" aria-label="{results_label}"></ul>\n'
-            '<div class="cell-output" aria-live="polite"></div>\n'
-            '<div class="solution" tabindex="-1" hidden><h3>{solution_title}</h3>'
+            '<ul class="check-results" data-content aria-live="polite" aria-label="{results_label}"></ul>\n'
+            '<div class="cell-output" data-content aria-live="polite"></div>\n'
+            '<div class="solution" data-content tabindex="-1" hidden><h3>{solution_title}</h3>'
             '<pre class="code highlight"><code>{solution}</code></pre></div>\n'
             "</section>\n"
         ).format(
-            id=html.escape(self.id), title=html.escape(strings["exercise_title"]), prompt=context.render_body(self.prompt),
+            id=html.escape(self.id), name=html.escape(self.function or self.id),
+            title=html.escape(strings["exercise_title"]), prompt=context.render_body(self.prompt),
             keyboard=html.escape(strings["exercise_keyboard"]),
             code_label=html.escape(strings["exercise_code_label"]), starter=highlight.highlight(self.starter),
             check=html.escape(strings["check"]), show_solution=html.escape(strings["show_solution"]),

@@ -37,7 +37,7 @@ class Explorable:
     def render(self, context):
         """Every state drawn as static HTML, the first one shown; the page's controller switches them."""
         return ('<figure class="explorable" id="explorable-{n}" data-module="{module}">\n{body}'
-                '<figcaption>{caption}</figcaption>\n</figure>\n').format(
+                '<figcaption data-content>{caption}</figcaption>\n</figure>\n').format(
                     n=self.number, module=html.escape(self.module), body=self.html,
                     caption=context.render_body(self.caption))
 

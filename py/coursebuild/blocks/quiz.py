@@ -87,19 +87,19 @@ class Quiz:
                 html.escape(strings["quiz_true"]), html.escape(strings["quiz_false"])]
             values = ["true", "false"] if self.kind == "truefalse" else [str(i) for i in range(len(choices))]
             inputs = "".join('<label class="quiz-option"><input type="{kind}" name="{name}" value="{value}"> '
-                             '<span>{text}</span></label>'.format(kind=kind, name=name, value=value, text=text)
+                             '<span data-content>{text}</span></label>'.format(kind=kind, name=name, value=value, text=text)
                              for value, text in zip(values, choices))
         return (
             '<form class="quiz" id="quiz-{n}" data-kind="{kind}" novalidate>\n'
-            '<fieldset><legend><span class="quiz-number-label"{anchor}>{label}</span> {question}</legend>\n'
+            '<fieldset><legend data-content><span class="quiz-number-label"{anchor}>{label}</span> {question}</legend>\n'
             '{notes}<div class="quiz-inputs">{inputs}</div></fieldset>\n'
             '<div class="quiz-actions" hidden><button type="submit" class="button">{check}</button>'
             '<button type="button" class="button" data-action="retry">{retry}</button></div>\n'
             '<div class="quiz-feedback" role="status" aria-live="polite" hidden><p class="quiz-verdict"></p>'
-            '<div class="quiz-hint" hidden>{hint}</div>'
+            '<div class="quiz-hint" data-content hidden>{hint}</div>'
             '<p class="quiz-explain" hidden><button type="button" class="button" data-action="explain">{explain}'
             '</button></p>'
-            '<div class="quiz-explanation" hidden>{explanation}</div></div>\n'
+            '<div class="quiz-explanation" data-content hidden>{explanation}</div></div>\n'
             "</form>\n"
         ).format(n=self.number, kind=self.kind, anchor=anchor_attribute("quiz", self.key),
                  hint=context.render_body(self.hint) if self.hint is not None else "",
@@ -107,7 +107,7 @@ class Quiz:
                  label=html.escape(strings["quiz_question"].format(n=self.number)),
                  question=render_inline(context, self.question), inputs=inputs, check=html.escape(strings["quiz_check"]),
                  retry=html.escape(strings["quiz_retry"]), explanation=context.render_body(self.explanation),
-                 notes="".join('<p class="quiz-note">{}</p>'.format(html.escape(note)) for note in notes))
+                 notes="".join('<p class="quiz-note" data-content>{}</p>'.format(html.escape(note)) for note in notes))
 
 
 def parse(directive, context):

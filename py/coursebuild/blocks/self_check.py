@@ -102,7 +102,7 @@ def _render_item(index, item, context):
         html.escape(strings["self_check_manual"]))
     return ('<li class="self-check-item" data-item="{index}" data-state="{state}">'
             '<span class="self-check-mark" aria-hidden="true"></span><span class="self-check-state visually-hidden">'
-            '</span><span class="self-check-text">{text}</span> <span class="self-check-where">{where}: {links}{manual}'
+            '</span><span class="self-check-text" data-content>{text}</span> <span class="self-check-where">{where}: {links}{manual}'
             '<span class="self-check-progress"></span></span></li>\n').format(
                 index=index, state="" if item.checked() else "manual", text=render_inline(context, item.text),
                 where=html.escape(strings["self_check_where"]), links=links, manual=manual)

@@ -22,6 +22,7 @@ MAX_BYTES = 2_000_000  # one explorable's drawn states in the page: past this a 
 def prerender(request):
     """Draw one explorable of a lesson's package: {"html", "glue"}, or {"error"} with what went wrong."""
     module = request["module"]
+    numbers.set_language(request["language"])  # the module writes its labels in the page's language, as in the page
     try:
         declaration = engine.load(module)
         states = compute(declaration)
@@ -105,7 +106,7 @@ def view_html(view, index, drawn, initial, label):
     if view.kind == "table":  # a wide table scrolls on a phone, so its box takes the focus to scroll by keyboard
         live = ' tabindex="0" role="region" aria-label="{}"'.format(html.escape(label))
     highlight = ' data-highlight="{}"'.format(html.escape(view.highlight)) if getattr(view, "highlight", None) else ""
-    return '<div class="xp-view xp-view-{kind}" data-view="{index}"{highlight}{live}>{inner}</div>'.format(
+    return '<div class="xp-view xp-view-{kind}" data-view="{index}" data-content{highlight}{live}>{inner}</div>'.format(
         kind=view.kind, index=index, highlight=highlight, live=live, inner=inner)
 
 

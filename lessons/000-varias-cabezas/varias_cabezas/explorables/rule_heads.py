@@ -1,7 +1,9 @@
 """Four hand-written rules, one per head, against one head with the four rules summed, and one with rules 1 and 2.
 
-The sentence «el ratón pequeño que persiguen los gatos duerme». Each word is a
-vector of hand-written features; each rule is one column of W^Q and the same
+The Spanish page draws the sentence «el ratón pequeño que persiguen los gatos duerme»,
+the English page "this little mouse that those cats chase sleeps" (the language is
+course.numbers.current_language() when explorable() is called: the page's). Each word
+is a vector of hand-written features; each rule is one column of W^Q and the same
 column of W^K, so rule c scores the pair (t, u) with q_tc · k_uc:
 
     rule 1, "is it a noun":   verbs ask, nouns answer
@@ -17,10 +19,13 @@ Maps have one row per asking word and one column per answering word. The figure 
 one map at a time, outlines the row of one asking word, and says where that row pulls.
 """
 
+import functools
+
 import numpy as np
 
 from course.attention import softmax
 from course.explorables.engine import Choice, Explorable, Heatmap, Radio, Text, Value
+from course.numbers import current_language
 
 WORDS = ("el", "ratón", "pequeño", "que", "persiguen", "los", "gatos", "duerme")
 FEATURES = ("sustantivo", "verbo", "número", "determinante", "modificador")
@@ -36,6 +41,27 @@ X = np.array([
     [1, 0, -0.5, 0, 0],  # gatos
     [0, 1, 1.0, 0, 0],   # duerme
 ])  # (T, 5)
+# The English page's sentence, with the same features. English marks number on nouns, verbs and
+# demonstratives (this, those) but not on adjectives, so "little" carries none where «pequeño» does.
+WORDS_EN = ("this", "little", "mouse", "that", "those", "cats", "chase", "sleeps")
+X_EN = np.array([
+    [0, 0, 1.0, 1, 0],   # this
+    [0, 0, 0.0, 0, 1],   # little
+    [1, 0, 0.5, 0, 0],   # mouse
+    [0, 0, 0.0, 0, 1],   # that
+    [0, 0, -1.0, 1, 0],  # those
+    [1, 0, -0.5, 0, 0],  # cats
+    [0, 1, -1.0, 0, 0],  # chase
+    [0, 1, 1.0, 0, 0],   # sleeps
+])  # (T, 5)
+SENTENCES = {"es": (WORDS, X), "en": (WORDS_EN, X_EN)}
+# The words the prose quotes, by the part they play, in each page's sentence.
+ROLES = {
+    "es": {"singular_noun": "ratón", "singular_determiner": "el", "plural_noun": "gatos", "plural_determiner": "los",
+           "plural_verb": "persiguen", "singular_verb": "duerme"},
+    "en": {"singular_noun": "mouse", "singular_determiner": "this", "plural_noun": "cats",
+           "plural_determiner": "those", "plural_verb": "chase", "singular_verb": "sleeps"},
+}
 STRENGTH = 3.0  # how sharply a rule that applies separates the words it likes
 # Column c of W_Q and of W_K is rule c: which feature asks (W_Q) and which answers (W_K).
 W_Q = STRENGTH * np.array([
@@ -59,73 +85,91 @@ SUMMED = "Una sola cabeza · las cuatro reglas sumadas"
 PAIRED = "Cabeza 1+2 · sustantivo y concordancia juntas"
 LABELS = HEADS + (SUMMED, PAIRED)
 PAIR = [0, 1]  # the columns of the sixth map's head: rules 1 and 2
+WORDING = {  # every word the figure writes, per page language
+    "es": {"labels": LABELS, "title": "Hacia dónde tira la fila de «{}», mapa a mapa:",
+           "flat": "{map}: no dice nada (fila plana, {weight} para cada palabra)",
+           "tie": "{map}: {words}, {weight} cada uno", "one": "{map}: {words}, {weight}", "and": " y ",
+           "map": "Mapa que se muestra", "row": "Fila (la palabra que pregunta)"},
+    "en": {"labels": ("Head 1 · Is it a noun?", "Head 2 · Number agreement", "Head 3 · Noun → determiner",
+                      "Head 4 · Noun → modifier", "One head · the four rules summed",
+                      "Head 1+2 · noun and agreement together"),
+           "title": "Where the row of \u201c{}\u201d pulls, map by map:",
+           "flat": "{map}: says nothing (flat row, {weight} for every word)",
+           "tie": "{map}: {words}, {weight} each", "one": "{map}: {words}, {weight}", "and": " and ",
+           "map": "Map shown", "row": "Row (the asking word)"},
+}
 
 
-def maps():
-    """The six maps: heads 1-4 with one rule each, the single head with all four, the head with rules 1 and 2; (6, T, T)."""
-    Q, K = X @ W_Q, X @ W_K  # (T, 4) each
+def maps(language="es"):
+    """The six maps of `language`'s sentence: heads 1-4 with one rule each, the single head, the head with rules 1 and 2; (6, T, T)."""
+    Q, K = SENTENCES[language][1] @ W_Q, SENTENCES[language][1] @ W_K  # (T, 4) each
     heads = [softmax(np.outer(Q[:, c], K[:, c]) / np.sqrt(1)) for c in range(4)]
     summed = softmax(Q @ K.T / np.sqrt(4))
     paired = softmax(Q[:, PAIR] @ K[:, PAIR].T / np.sqrt(len(PAIR)))
     return np.stack(heads + [summed, paired])
 
 
-def pulled(row):
+def pulled(row, words=WORDS):
     """For one row of one map: the words it pulls toward most (ties kept), or None if the row is flat."""
     if np.ptp(row) < 1e-9:
         return None
-    return [WORDS[u] for u in np.flatnonzero(np.isclose(row, row.max(), atol=1e-9))]
+    return [words[u] for u in np.flatnonzero(np.isclose(row, row.max(), atol=1e-9))]
 
 
-def panel(weights, row):
+def panel(weights, row, language="es"):
     """One line per map: the word(s) the row pulls toward and their weight, or that the row is flat."""
-    lines = [("title", "Hacia dónde tira la fila de «{}», mapa a mapa:".format(WORDS[row]))]
-    for label, weight_map in zip(LABELS, weights):
-        words, weight = pulled(weight_map[row]), Value(weight_map[row].max(), ".2f")
+    words_of, say = SENTENCES[language][0], WORDING[language]
+    lines = [("title", say["title"].format(words_of[row]))]
+    for label, weight_map in zip(say["labels"], weights):
+        words, weight = pulled(weight_map[row], words_of), Value(weight_map[row].max(), ".2f")
         if words is None:
-            lines.append(("{map}: no dice nada (fila plana, {weight} para cada palabra)",
-                          {"map": label, "weight": weight}))
+            lines.append((say["flat"], {"map": label, "weight": weight}))
         elif len(words) > 1:
-            lines.append(("{map}: {words}, {weight} cada uno",
-                          {"map": label, "words": ", ".join(words[:-1]) + " y " + words[-1], "weight": weight}))
+            lines.append((say["tie"], {"map": label, "words": ", ".join(words[:-1]) + say["and"] + words[-1],
+                                       "weight": weight}))
         else:
-            lines.append(("{map}: {words}, {weight}", {"map": label, "words": words[0], "weight": weight}))
+            lines.append((say["one"], {"map": label, "words": words[0], "weight": weight}))
     return lines
 
 
-def state(map, row):
+def state(map, row, language="es"):
     """What the figure draws for one map and one asking word."""
-    weights = maps()
+    weights = maps(language)
     return {
-        "map": {"values": weights[map], "rows": WORDS, "cols": WORDS, "title": LABELS[map]},
-        "panel": panel(weights, row),
+        "map": {"values": weights[map], "rows": SENTENCES[language][0], "cols": SENTENCES[language][0],
+                "title": WORDING[language]["labels"][map]},
+        "panel": panel(weights, row, language),
     }
 
 
-def glue():
+def glue(language="es"):
     """The values the prose quotes, from the same maps."""
-    weights = maps()
+    weights = maps(language)
     head_1, head_2, head_3, summed, paired = weights[0], weights[1], weights[2], weights[4], weights[5]
-    t = WORDS.index
+    t = SENTENCES[language][0].index
+    role = {name: t(word) for name, word in ROLES[language].items()}
+    mouse, cats, sleeps, chase = role["singular_noun"], role["plural_noun"], role["singular_verb"], role["plural_verb"]
     return {
-        "rh_gatos_h3": float(head_3[t("gatos"), t("los")]),
-        "rh_duerme_par_raton": float(paired[t("duerme"), t("ratón")]),
-        "rh_persiguen_par_gatos": float(paired[t("persiguen"), t("gatos")]),
-        "rh_persiguen_par_raton": float(paired[t("persiguen"), t("ratón")]),
-        "rh_duerme_h1": float(head_1[t("duerme"), t("ratón")]),
-        "rh_duerme_h2": float(head_2[t("duerme"), t("el")]),
-        "rh_duerme_suma": float(summed[t("duerme"), t("ratón")]),
-        "rh_persiguen_suma_gatos": float(summed[t("persiguen"), t("gatos")]),
-        "rh_persiguen_suma_raton": float(summed[t("persiguen"), t("ratón")]),
-        "rh_persiguen_h1_raton": float(head_1[t("persiguen"), t("ratón")]),
+        "rh_gatos_h3": float(head_3[cats, role["plural_determiner"]]),
+        "rh_duerme_par_raton": float(paired[sleeps, mouse]),
+        "rh_persiguen_par_gatos": float(paired[chase, cats]),
+        "rh_persiguen_par_raton": float(paired[chase, mouse]),
+        "rh_duerme_h1": float(head_1[sleeps, mouse]),
+        "rh_duerme_h2": float(head_2[sleeps, role["singular_determiner"]]),
+        "rh_duerme_suma": float(summed[sleeps, mouse]),
+        "rh_persiguen_suma_gatos": float(summed[chase, cats]),
+        "rh_persiguen_suma_raton": float(summed[chase, mouse]),
+        "rh_persiguen_h1_raton": float(head_1[chase, mouse]),
     }
 
 
 def explorable():
-    """Map buttons, the chosen heatmap with the asking row outlined, the row picker and the panel."""
+    """Map buttons, the chosen heatmap with the asking row outlined, the row picker and the panel, in the page's language."""
+    language = current_language()
+    words, say = SENTENCES[language][0], WORDING[language]
     return Explorable([
-        Choice("map", "Mapa que se muestra", list(enumerate(LABELS))),
+        Choice("map", say["map"], list(enumerate(say["labels"]))),
         Heatmap("map", highlight="row"),
-        Radio("row", "Fila (la palabra que pregunta)", list(enumerate(WORDS)), value=WORDS.index("duerme")),
+        Radio("row", say["row"], list(enumerate(words)), value=words.index(ROLES[language]["singular_verb"])),
         Text("panel"),
-    ], state, glue)
+    ], functools.partial(state, language=language), functools.partial(glue, language=language))

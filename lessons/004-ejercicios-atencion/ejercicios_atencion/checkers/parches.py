@@ -1,4 +1,5 @@
-"""Checker for lesson 004's exercise 8: parches(imagen, lado) -> (H/lado · W/lado, C·lado·lado).
+"""Checker for lesson 004's exercise 8: parches(imagen, lado) -> (H/lado · W/lado, C·lado·lado)
+(English edition: patches(image, side)).
 
 Images are not square (H ≠ W) and every pixel holds a different number, so a patch
 cut in the wrong order, or flattened with the wrong axes first, has the right shape
@@ -10,12 +11,50 @@ import numpy as np
 
 from course.checkers.common import run_cases
 
-from ..corrector import call, phrasebook, rebuilt
+from ..corrector import Sentences, call, phrasebooks, rebuilt
 
-FUNCTION = "parches"
+FUNCTION = {"es": "parches", "en": "patches"}
 CASES = ((3, 4, 6, 2), (1, 2, 4, 2), (2, 6, 9, 3), (3, 8, 4, 4), (3, 4, 4, 2), (4, 10, 15, 5))  # (C, H, W, lado)
-SAY = phrasebook("imagen, lado", "parches")
+SAY = phrasebooks({"es": "imagen, lado", "en": "image, side"}, {"es": "parches", "en": "patches"})
 MESSAGES = SAY.messages()
+SENTENCES = Sentences({
+    "es": {
+        "case": "una imagen de forma ({}, {}, {}) y lado={}",
+        "result": "el resultado",
+        "square_count": "Con {} se esperaban {} parches, pero devolviste {}: contaste los parches como si la imagen "
+                        "fuera cuadrada; son (H / lado) · (W / lado).",
+        "wrong": "Con {} la forma es la buena, pero los números no: {}",
+        "no_transpose": "un reshape directo no corta recuadros; separa cada eje en «qué parche» y «dónde dentro», y "
+                        "reordena con transpose antes de aplanar.",
+        "columns_first": "los parches salen por columnas; van en orden de lectura, de izquierda a derecha y después "
+                         "de arriba abajo: la fila de parches primero.",
+        "channel_last": "cada parche está aplanado con el canal al final; se aplana canal por canal: (c, y, x), con "
+                        "el canal primero.",
+        "x_before_y": "dentro de cada canal del parche cambiaste y por x; dentro del parche el orden es (c, y, x), "
+                      "una fila de píxeles tras otra.",
+        "height_width_swapped": "trataste la anchura como altura: la imagen es (C, H, W), con H, las filas, antes "
+                                "que W.",
+        "other": "compara tu primer parche con imagen[:, :lado, :lado].ravel().",
+    },
+    "en": {
+        "case": "an image of shape ({}, {}, {}) and side={}",
+        "result": "the result",
+        "square_count": "For {}, {} patches were expected, but you returned {}: you counted the patches as if the "
+                        "image were square; there are (H / side) · (W / side).",
+        "wrong": "For {}, the shape is right, but the numbers are not: {}",
+        "no_transpose": "a plain reshape does not cut out squares; split each axis into which patch and where inside "
+                        "it, and reorder with transpose before flattening.",
+        "columns_first": "your patches come out column by column; they go in reading order, left to right and then "
+                         "top to bottom: the row of patches first.",
+        "channel_last": "each patch is flattened with the channel last; flatten it channel by channel: (c, y, x), "
+                        "with the channel first.",
+        "x_before_y": "inside each channel of the patch you swapped y and x; inside a patch the order is (c, y, x), "
+                      "one row of pixels after another.",
+        "height_width_swapped": "you treated the width as the height: the image is (C, H, W), with H, the rows, "
+                                "before W.",
+        "other": "compare your first patch with image[:, :side, :side].ravel().",
+    },
+})
 
 
 def check(function):
@@ -33,38 +72,29 @@ def cut(imagen, lado, order=(1, 3, 0, 2, 4)):
 def _check_case(function, C, H, W, lado):
     """Compare the learner's patches with the reference for one image; a passed or failed result."""
     imagen = np.random.default_rng(C * 100 + H * 10 + W).permutation(C * H * W).reshape(C, H, W).astype(float)
-    case = "una imagen de forma ({}, {}, {}) y lado={}".format(C, H, W, lado)
+    case = SENTENCES.say("case", C, H, W, lado)
     value, problem = call(function, (imagen, lado), case)
     expected = cut(imagen, lado)
     if problem is None:
-        problem = SAY.array_problem("el resultado", value, expected.shape, case)
+        problem = SAY.now.array_problem(SENTENCES.say("result"), value, expected.shape, case)
         if problem and isinstance(value, np.ndarray) and value.shape == ((H // lado) ** 2, C * lado * lado) != expected.shape:
-            problem = ("Con {} se esperaban {} parches, pero devolviste {}: contaste los parches como si la imagen "
-                       "fuera cuadrada; son (H / lado) · (W / lado).".format(
-                           case, expected.shape[0], np.shape(value)[0]))
+            problem = SENTENCES.say("square_count", case, expected.shape[0], np.shape(value)[0])
     if problem is None and not np.array_equal(value, expected):
-        problem = "Con {} la forma es la buena, pero los números no: {}".format(case, _mistake(value, imagen, lado))
+        problem = SENTENCES.say("wrong", case, _mistake(value, imagen, lado))
     if problem:
         return {"ok": False, "message": problem}
-    return {"ok": True, "message": MESSAGES["passed"].format(case=case)}
+    return {"ok": True, "message": SAY.now.messages()["passed"].format(case=case)}
 
 
 def _mistake(value, imagen, lado):
     """The usual mistake that gives `value`, as the end of a sentence, or a hint to check one patch by hand."""
     C, H, W = imagen.shape
     variants = (
-        (imagen.reshape(-1, C * lado * lado), "un reshape directo no corta recuadros; separa cada eje en «qué "
-                                              "parche» y «dónde dentro», y reordena con transpose antes de "
-                                              "aplanar."),
-        (cut(imagen, lado, (3, 1, 0, 2, 4)), "los parches salen por columnas; van en orden de lectura, de "
-                                             "izquierda a derecha y después de arriba abajo: la fila de parches "
-                                             "primero."),
-        (cut(imagen, lado, (1, 3, 2, 4, 0)), "cada parche está aplanado con el canal al final; se aplana canal por "
-                                             "canal: (c, y, x), con el canal primero."),
-        (cut(imagen, lado, (1, 3, 0, 4, 2)), "dentro de cada canal del parche cambiaste y por x; dentro del parche "
-                                             "el orden es (c, y, x), una fila de píxeles tras otra."),
+        (imagen.reshape(-1, C * lado * lado), "no_transpose"),
+        (cut(imagen, lado, (3, 1, 0, 2, 4)), "columns_first"),
+        (cut(imagen, lado, (1, 3, 2, 4, 0)), "channel_last"),
+        (cut(imagen, lado, (1, 3, 0, 4, 2)), "x_before_y"),
         (imagen.transpose(0, 2, 1).reshape(C, W // lado, lado, H // lado, lado).transpose(1, 3, 0, 2, 4).reshape(
-            -1, C * lado * lado), "trataste la anchura como altura: la imagen es (C, H, W), con H, las filas, antes "
-                                  "que W."),
+            -1, C * lado * lado), "height_width_swapped"),
     )
-    return rebuilt(value, variants) or "compara tu primer parche con imagen[:, :lado, :lado].ravel()."
+    return SENTENCES.say(rebuilt(value, variants) or "other")

@@ -1,4 +1,5 @@
-"""Checker for lesson 004's mini-project gap: peso_en_escrito(mapas, entrada, escritos) -> (N, T).
+"""Checker for lesson 004's mini-project gap: peso_en_escrito(mapas, entrada, escritos) -> (N, T)
+(English edition: weight_on_written(maps, inputs, written)).
 
 Maps are random rows that sum to 1, digits repeat inside a sequence (so a row's digit
 sits in several columns) and sequences differ in length between cases. Each usual
@@ -11,14 +12,50 @@ import numpy as np
 from course.attention import softmax
 from course.checkers.common import run_cases
 
-from ..corrector import call, phrasebook, rebuilt
+from ..corrector import Sentences, call, phrasebooks, rebuilt
 from ..miniproyecto import peso_en_escrito as reference
 
-FUNCTION = "peso_en_escrito"
+FUNCTION = {"es": "peso_en_escrito", "en": "weight_on_written"}
 CASES = ((4, 8, 1), (2, 5, 2), (6, 3, 3), (1, 8, 4), (10, 6, 5), (3, 4, 6))  # (sequences, length, seed)
 TOLERANCE = 1e-9
-SAY = phrasebook("mapas, entrada, escritos", "peso")
+SAY = phrasebooks({"es": "mapas, entrada, escritos", "en": "maps, inputs, written"}, {"es": "peso", "en": "weight"})
 MESSAGES = SAY.messages()
+SENTENCES = Sentences({
+    "es": {
+        "case": "{} secuencias de {} dígitos",
+        "result": "el resultado",
+        "one_number": "Con {} se esperaba un peso por fila de cada secuencia, forma {}, pero tu función devolvió un "
+                      "solo número; no hagas la media: la celda la hace después.",
+        "wrong": "Con {} la forma es la buena, pero los pesos no: {}",
+        "axes_swapped": "comparaste los ejes al revés: la fila es el dígito escrito y la columna, el dígito de la "
+                        "entrada (entrada[:, None, :] == escritos[:, :, None]).",
+        "sum_over_rows": "sumaste por columnas (axis=1); el peso de una fila se suma a lo largo de sus columnas, "
+                         "axis=-1.",
+        "own_position": "sólo miraste la columna de la propia posición; el dígito escrito puede estar en cualquier "
+                        "columna de la entrada.",
+        "strongest_only": "sumaste sólo la casilla más fuerte; hay que sumar todas las columnas que tienen ese "
+                          "dígito.",
+        "counts_columns": "contaste las columnas que tienen el dígito, sin su peso; multiplica por los mapas antes de "
+                          "sumar.",
+        "other": "calcula a mano la fila 0 de la secuencia 0 y compárala con la tuya.",
+    },
+    "en": {
+        "case": "{} sequences of {} digits",
+        "result": "the result",
+        "one_number": "For {}, one weight per row of each sequence was expected, shape {}, but your function returned "
+                      "a single number; do not take the mean: the cell does that afterwards.",
+        "wrong": "For {}, the shape is right, but the weights are not: {}",
+        "axes_swapped": "you compared the axes the wrong way round: the row is the written digit and the column the "
+                        "input digit (inputs[:, None, :] == written[:, :, None]).",
+        "sum_over_rows": "you summed down the columns (axis=1); a row's weight is summed along its columns, axis=-1.",
+        "own_position": "you looked only at the column of the row's own position; the written digit can be in any "
+                        "column of the input.",
+        "strongest_only": "you added only the strongest square; add every column that holds that digit.",
+        "counts_columns": "you counted the columns that hold the digit, without their weight; multiply by the maps "
+                          "before summing.",
+        "other": "work out row 0 of sequence 0 by hand and compare it with yours.",
+    },
+})
 
 
 def check(function):
@@ -32,19 +69,17 @@ def _check_case(function, N, T, seed):
     mapas = softmax(3 * rng.normal(size=(N, T, T)))   # each row sums to 1
     entrada = rng.integers(0, 4, size=(N, T))           # few digits, so they repeat
     escritos = np.sort(entrada, axis=1)
-    case = "{} secuencias de {} dígitos".format(N, T)
+    case = SENTENCES.say("case", N, T)
     value, problem = call(function, (mapas, entrada, escritos), case)
     expected = reference(mapas, entrada, escritos)
     if problem is None and np.ndim(value) == 0 and not isinstance(value, (str, type(None))):
-        problem = ("Con {} se esperaba un peso por fila de cada secuencia, forma {}, pero tu función devolvió un "
-                   "solo número; no hagas la media: la celda la hace después.".format(case, expected.shape))
-    problem = problem or SAY.array_problem("el resultado", value, expected.shape, case)
+        problem = SENTENCES.say("one_number", case, expected.shape)
+    problem = problem or SAY.now.array_problem(SENTENCES.say("result"), value, expected.shape, case)
     if problem is None and not np.allclose(value, expected, atol=TOLERANCE):
-        problem = "Con {} la forma es la buena, pero los pesos no: {}".format(
-            case, _mistake(value, mapas, entrada, escritos))
+        problem = SENTENCES.say("wrong", case, _mistake(value, mapas, entrada, escritos))
     if problem:
         return {"ok": False, "message": problem}
-    return {"ok": True, "message": MESSAGES["passed"].format(case=case)}
+    return {"ok": True, "message": SAY.now.messages()["passed"].format(case=case)}
 
 
 def _mistake(value, mapas, entrada, escritos):
@@ -52,17 +87,10 @@ def _mistake(value, mapas, entrada, escritos):
     mismo = entrada[:, None, :] == escritos[:, :, None]
     strongest = np.take_along_axis(mapas, mapas.argmax(axis=-1)[..., None], axis=-1)[..., 0]
     variants = (
-        ((mapas * (entrada[:, :, None] == escritos[:, None, :])).sum(axis=-1),
-         "comparaste los ejes al revés: la fila es el dígito escrito y la columna, el dígito de la entrada "
-         "(entrada[:, None, :] == escritos[:, :, None])."),
-        ((mapas * mismo).sum(axis=1), "sumaste por columnas (axis=1); el peso de una fila se suma a lo largo de "
-                                      "sus columnas, axis=-1."),
-        (np.diagonal(mapas, axis1=1, axis2=2) * (entrada == escritos),
-         "sólo miraste la columna de la propia posición; el dígito escrito puede estar en cualquier columna de "
-         "la entrada."),
-        (strongest * mismo.any(axis=-1), "sumaste sólo la casilla más fuerte; hay que sumar todas las columnas que "
-                                         "tienen ese dígito."),
-        (mismo.sum(axis=-1).astype(float), "contaste las columnas que tienen el dígito, sin su peso; multiplica "
-                                           "por los mapas antes de sumar."),
+        ((mapas * (entrada[:, :, None] == escritos[:, None, :])).sum(axis=-1), "axes_swapped"),
+        ((mapas * mismo).sum(axis=1), "sum_over_rows"),
+        (np.diagonal(mapas, axis1=1, axis2=2) * (entrada == escritos), "own_position"),
+        (strongest * mismo.any(axis=-1), "strongest_only"),
+        (mismo.sum(axis=-1).astype(float), "counts_columns"),
     )
-    return rebuilt(value, variants) or "calcula a mano la fila 0 de la secuencia 0 y compárala con la tuya."
+    return SENTENCES.say(rebuilt(value, variants) or "other")

@@ -1,0 +1,14 @@
+"""Returns only the output, without the maps."""
+import numpy as np
+
+
+def multi_head(X, Wq, Wk, Wv, Wo, h):
+    d_k = X.shape[1] // h
+    outputs = []
+    for i in range(h):
+        b = slice(i * d_k, (i + 1) * d_k)
+        Q, K, V = X @ Wq[:, b], X @ Wk[:, b], X @ Wv[:, b]
+        S = Q @ K.T / np.sqrt(d_k)
+        E = np.exp(S - S.max(axis=1, keepdims=True))
+        outputs.append(E / E.sum(axis=1, keepdims=True) @ V)
+    return np.concatenate(outputs, axis=1) @ Wo

@@ -1,0 +1,11 @@
+"""Masks correctly but forgets to divide the scores by the square root of d."""
+import numpy as np
+
+from course.attention import softmax
+
+
+def causal_attention(Q, K, V):
+    T = Q.shape[-2]
+    future = np.triu(np.ones((T, T), dtype=bool), k=1)
+    weights = softmax(np.where(future, -np.inf, Q @ K.T), axis=-1)
+    return weights @ V, weights

@@ -1,0 +1,2 @@
+def attention_memory(tokens, blocks, heads, bytes_per_weight):
+    return tokens * (tokens + 1) // 2 * blocks * heads * bytes_per_weight

@@ -1,0 +1,3 @@
+def softmax_temperature(s, T):
+    z = s / T
+    return z / z.sum()

@@ -1,0 +1,147 @@
+"""Lesson 004's English edition: its exercise files and its checkers' English sentences, and the English names of
+the lesson's modules."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from course.exercise import function_name, grade
+from course.numbers import set_language
+from support import ROOT, submit_exercise
+
+FOLDER = ROOT / "lessons" / "004-ejercicios-atencion"
+CHECKERS = {  # exercise id -> checker module
+    "softmax_temperatura": "softmax_temperatura", "parametros_bloque": "parametros_bloque",
+    "atencion_causal": "causal_mask_fix", "memoria_atencion": "memoria_atencion", "parches": "parches",
+    "objetivo_ordenado": "objetivo_ordenado", "peso_en_escrito": "peso_en_escrito",
+}
+ENGLISH_NAMES = {
+    "softmax_temperatura": "softmax_temperature", "parametros_bloque": "block_parameters",
+    "atencion_causal": "causal_attention", "memoria_atencion": "attention_memory", "parches": "patches",
+    "objetivo_ordenado": "sorted_target", "peso_en_escrito": "weight_on_written",
+}
+WRONG = [(exercise, path.name) for exercise in CHECKERS
+         for path in sorted((FOLDER / "exercises.en" / exercise / "wrong").glob("*.py"))]
+SPANISH_MARKS = re.compile("[«»¿¡áéíóúñÁÉÍÓÚÑü]")
+
+
+def checker(exercise):
+    """The module path of an exercise's checker."""
+    return "ejercicios_atencion.checkers." + CHECKERS[exercise]
+
+
+def graded(language, exercise, path):
+    """The checker's result for the file at `path` under exercises/ (es) or exercises.en/ (en), in `language`."""
+    folder = "exercises" if language == "es" else "exercises.en"
+    set_language(language)
+    try:
+        return grade((FOLDER / folder / exercise / path).read_text(), checker(exercise))
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("exercise", CHECKERS)
+def test_the_checker_asks_english_learners_for_the_english_name(exercise):
+    module = __import__(checker(exercise), fromlist=["FUNCTION"])
+    assert function_name(module, "en") == ENGLISH_NAMES[exercise]
+    assert function_name(module, "es") == exercise
+
+
+@pytest.mark.parametrize("exercise", CHECKERS)
+def test_the_english_reference_passes_every_case_and_the_starter_fails(exercise):
+    result = graded("en", exercise, "solution.py")
+    assert result["passed"], result["results"]
+    assert len(result["results"]) == 6
+    assert all(item["message"].startswith("Right for ") for item in result["results"])
+    assert not graded("en", exercise, "starter.py")["passed"]
+
+
+@pytest.mark.parametrize("exercise", CHECKERS)
+def test_the_english_edition_has_the_same_known_mistakes(exercise):
+    names = {path.name for path in (FOLDER / "exercises" / exercise / "wrong").glob("*.py")}
+    assert {name for other, name in WRONG if other == exercise} == names
+
+
+@pytest.mark.parametrize("exercise, name", WRONG)
+def test_each_english_known_mistake_fails_with_one_english_sentence_of_its_own(exercise, name):
+    english = graded("en", exercise, "wrong/" + name)
+    spanish = graded("es", exercise, "wrong/" + name)
+    failures = [item["message"] for item in english["results"] if not item["ok"]]
+    assert not english["passed"] and len(failures) == 1, english["results"]
+    message = failures[0]
+    assert message.startswith("For ") and message.endswith(".") and "Traceback" not in message, message
+    assert not SPANISH_MARKS.search(message), message
+    assert message != spanish["results"][-1]["message"]
+
+
+@pytest.mark.parametrize("exercise", CHECKERS)
+def test_the_english_known_mistakes_each_get_a_different_sentence(exercise):
+    messages = [graded("en", exercise, "wrong/" + name)["results"][-1]["message"]
+                for other, name in WRONG if other == exercise]
+    assert len(set(messages)) == len(messages), messages
+
+
+def test_one_process_grades_in_both_languages_one_after_the_other():
+    first = graded("es", "parametros_bloque", "starter.py")["results"][-1]["message"]
+    second = graded("en", "parametros_bloque", "starter.py")["results"][-1]["message"]
+    assert first.startswith("Con d_modelo=128") and "198.272" in first
+    assert second.startswith("For d_model=128") and "198,272" in second
+
+
+def test_a_spanish_name_in_the_english_edition_is_reported_as_missing():
+    set_language("en")
+    result = grade((FOLDER / "exercises" / "parches" / "solution.py").read_text(), checker("parches"))
+    assert not result["passed"]
+    assert result["results"][-1]["message"].startswith("A function called patches was expected")
+
+
+def test_the_english_names_of_the_lessons_modules_are_the_spanish_objects():
+    from ejercicios_atencion import digitos, miniproyecto
+    assert miniproyecto.sorted_target is miniproyecto.objetivo_ordenado
+    assert miniproyecto.weight_on_written is miniproyecto.peso_en_escrito
+    assert digitos.train_with_table is digitos.entrenar_secuencias
+    assert (digitos.LENGTH, digitos.DIGITS) == (digitos.LARGO, digitos.DIGITOS)
+
+
+def test_the_training_table_follows_the_pages_language_and_the_spanish_one_is_as_before():
+    from ejercicios_atencion.digitos import tabla
+    history = [{"epoch": 1, "loss": 0.7071, "digits": 0.995, "sequences": 0.962},
+               {"epoch": 2, "loss": 0.015, "digits": 1.0, "sequences": 0.995, "stopped": True}]
+    set_language("es")
+    try:
+        spanish = tabla(history)
+    finally:
+        set_language("en")
+    assert spanish == ("época  pérdida  dígitos  secuencias\n"
+                       "    1    0,707   99,5 %      96,2 %\n"
+                       "    2    0,015  100,0 %      99,5 %\n"
+                       "detenido durante la época 2")
+    assert tabla(history) == ("epoch     loss   digits   sequences\n"
+                              "    1    0.707    99.5%       96.2%\n"
+                              "    2    0.015   100.0%       99.5%\n"
+                              "stopped during epoch 2")
+
+
+@pytest.mark.parametrize("exercise, wrong, words", [
+    ("parches", "channel_last.py", "channel by channel"),
+    ("atencion_causal", "both_bugs_as_given.py", "after the softmax, and with k=0 as well"),
+    ("peso_en_escrito", "axes_swapped.py", "the wrong way round"),
+])
+def test_the_english_page_names_a_mistake_in_english_and_passes_the_english_reference(page, course_server, exercise,
+                                                                                    wrong, words):
+    page.goto(course_server.url("004-ejercicios-atencion/en/index.html"))
+    folder = FOLDER / "exercises.en" / exercise
+    block = submit_exercise(page, exercise, (folder / "wrong" / wrong).read_text())
+    expect(block.locator(".check-fail")).to_contain_text(words)
+    block = submit_exercise(page, exercise, (folder / "solution.py").read_text())
+    expect(block.locator(".check-verdict")).to_have_text("Passed: every check is right.")
+    expect(block.locator(".check-ok")).to_have_count(6)
+
+
+def test_each_editions_exercise_heading_names_the_function_its_learners_write(course_site):
+    english = (course_site / "004-ejercicios-atencion" / "en" / "index.html").read_text(encoding="utf-8")
+    spanish = (course_site / "004-ejercicios-atencion" / "index.html").read_text(encoding="utf-8")
+    assert '<h2 id="exercise-softmax_temperatura-title">Challenge: <code>softmax_temperature</code></h2>' in english
+    assert "<code>softmax_temperature</code></h2>" not in spanish
+    assert "<code>softmax_temperatura</code></h2>" in spanish
