@@ -11,7 +11,7 @@ from . import serve as serve_module
 from .assets import load_strings
 from .errors import BuildFailed, LessonError
 from .lesson import package_name
-from .site import Config, build, load_lessons, resolve_packages
+from .site import Config, build, load_lessons, pages, resolve_packages
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_PORT = 8000
@@ -125,8 +125,8 @@ def run_serve(config, port, watch):
 def run_grade(config, args, strings):
     """Grade a file: exit 0 if it passes, 1 if it fails, 2 for a usage error."""
     lessons, _ = load_lessons(config)
-    exercises = {"{}/{}".format(lesson.slug, exercise.id): (lesson, exercise)
-                 for lesson in lessons for exercise in lesson.exercises}
+    exercises = {"{}/{}".format(lesson.key, exercise.id): (lesson, exercise)  # an edition's: <folder>/<language>/<id>
+                 for lesson in pages(lessons) for exercise in lesson.exercises}
     if args.list:
         print("\n".join(sorted(exercises)))
         return 0

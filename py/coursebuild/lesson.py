@@ -15,6 +15,11 @@ A lesson is one folder, lessons/<order>-<name>/: lesson.md, exercises/, and the 
 Python package <name> (dashes as underscores, e.g. lessons/003-odna-holova/odna_holova/) with
 its explorables/, checkers/ and whatever else only this lesson uses. The build, the runner
 and the page's worker put the lesson's folder on the path for that lesson alone.
+
+A lesson may have editions in other languages: lesson.<language>.md beside lesson.md (say
+lesson.en.md), with its exercise files under exercises.<language>/. An edition shares the
+lesson's package, checkers, order and packages; it has the same blocks in the same order
+(check_editions), and its page is <folder>/<language>/.
 """
 
 import re
@@ -34,11 +39,15 @@ from .blocks.directive import read_directive
 from .errors import Collector, LessonError, display_path, read_source
 
 REQUIRED_META = ("title", "language", "order", "summary")
+EDITION_META = ("title", "language", "summary")  # an edition takes the rest from lesson.md
+SHARED_META = ("order", "packages")  # what only lesson.md says, for all its editions
+PRIMARY_FILE = "lesson.md"
+EDITION_FILE = re.compile(r"lesson\.([^./]+)\.md")
 
 URL_SPECIAL = '?#:%\\/"<>'  # characters a URL path gives a meaning, or a browser rewrites
 
 
-@dataclass
+@dataclass(eq=False)  # a lesson is itself: two parsed files are never "equal" lessons
 class Lesson:
     """A parsed lesson: where it came from, its metadata, tokens and blocks."""
 
@@ -50,10 +59,35 @@ class Lesson:
     folder: Path = None  # the lesson's folder, absolute: exercise files are found from here
     blocks: list = field(default_factory=list)
     bodies: list = field(default_factory=list)  # every block's parsed Markdown (blocks.base.Body)
+    edition: str = None  # the language in the file name of lesson.<language>.md; None for lesson.md
+    primary: object = None  # for an edition, the Lesson of lesson.md
+    editions: list = field(default_factory=list)  # for lesson.md, itself then its editions (site.load_lessons)
 
     @property
     def language(self):
         return self.meta.get("language", "en")
+
+    @property
+    def key(self):
+        """The page's own name: the folder for lesson.md, '<folder>/<language>' for an edition. Saved work and
+        build outputs are kept under it, so each edition keeps its own."""
+        return self.slug if self.edition is None else "{}/{}".format(self.slug, self.edition)
+
+    @property
+    def page_dir(self):
+        """The page's folder in the site, as a relative URL path ending in '/'."""
+        return self.key + "/"
+
+    @property
+    def root(self):
+        """The relative path from the page back to the site's top."""
+        return "../" * self.page_dir.count("/")
+
+    @property
+    def order(self):
+        """The lesson's place in the course (its lesson.md's `order:`), 0 when it has none."""
+        order = (self.primary or self).meta.get("order")
+        return order if isinstance(order, int) and not isinstance(order, bool) else 0
 
     @property
     def package(self):
@@ -68,8 +102,8 @@ class Lesson:
 
     @property
     def packages(self):
-        """The lesson's `packages:` pins ('name==version'), as the front matter lists them."""
-        entries = self.meta.get("packages") or []
+        """The lesson's `packages:` pins ('name==version'), as lesson.md's front matter lists them."""
+        entries = (self.primary or self).meta.get("packages") or []
         return [entry.strip() for entry in entries if isinstance(entry, str)] if isinstance(entries, list) else []
 
     def _blocks(self, flag):
@@ -115,19 +149,27 @@ def package_name(slug):
     return re.sub(r"^[0-9]+[-_]", "", slug).replace("-", "_")
 
 
+def edition_of(path):
+    """The language of an edition's file name (lesson.en.md -> 'en'); None for lesson.md."""
+    match = EDITION_FILE.fullmatch(Path(path).name)
+    return match.group(1) if match else None
+
+
 def read_lesson(path):
-    """Parse lessons/<slug>/lesson.md; return (Lesson, [LessonError])."""
+    """Parse lessons/<slug>/lesson.md, or an edition lesson.<language>.md; return (Lesson, [LessonError])."""
     relative = display_path(path)
     errors = Collector(relative)
+    edition = edition_of(path)
     check_slug(path.parent.name, errors)
     source = read_source(path, errors)
     if source is None:
-        return Lesson(slug=path.parent.name, path=relative, source="", meta={}, tokens=[]), errors.errors
+        return Lesson(slug=path.parent.name, path=relative, source="", meta={}, tokens=[],
+                      edition=edition), errors.errors
     md = markdown()
     tokens = md.parse(source)
-    meta = read_front_matter(tokens, errors)
+    meta = read_front_matter(tokens, errors, edition)
     lesson = Lesson(slug=path.parent.name, path=relative, source=source, meta=meta, tokens=tokens,
-                    folder=Path(path).resolve().parent)
+                    folder=Path(path).resolve().parent, edition=edition)
     check_fences_closed(source, tokens, errors)
     mathml.check(tokens, errors)
     context = blocks.ParseContext(lesson=lesson, errors=errors, markdown=md, known=tuple(blocks.BLOCKS))
@@ -144,11 +186,12 @@ def read_lesson(path):
     return lesson, errors.errors
 
 
-def read_front_matter(tokens, errors):
-    """Validate the YAML front matter and return it as a dict."""
+def read_front_matter(tokens, errors, edition=None):
+    """Validate the YAML front matter (of an edition, when `edition` names its language) and return it as a dict."""
+    required = REQUIRED_META if edition is None else EDITION_META
     if not tokens or tokens[0].type != "front_matter":
         errors.error(1, "the lesson has no front matter; start the file with '---', "
-                        "the keys {}, and '---'".format(", ".join(REQUIRED_META)))
+                        "the keys {}, and '---'".format(", ".join(required)))
         return {}
     token = tokens[0]
     try:
@@ -163,9 +206,11 @@ def read_front_matter(tokens, errors):
     if not isinstance(meta, dict):
         errors.error(1, "the front matter must be a mapping of 'key: value' lines")
         return {}
-    for key in REQUIRED_META:
+    for key in required:
         if key not in meta:
             errors.error(1, "the front matter lacks '{}'; add a '{}:' line".format(key, key))
+    if edition is not None:
+        _check_edition_meta(token, meta, edition, errors)
     if "language" in meta and meta["language"] not in i18n.languages():
         errors.error(_key_line(token, "language"), "language '{}' is not supported (use one of: {})".format(
             meta["language"], ", ".join(i18n.languages())))
@@ -177,6 +222,21 @@ def read_front_matter(tokens, errors):
     if "packages" in meta:
         _check_packages_entries(token, meta["packages"], errors)
     return meta
+
+
+def _check_edition_meta(token, meta, edition, errors):
+    """Errors for an edition's front matter that disagrees with its file name or says what only lesson.md says."""
+    if edition not in i18n.languages():
+        errors.error(None, "an edition is named lesson.<language>.md, and '{}' is not one of the course's languages "
+                           "({}); rename the file".format(edition, ", ".join(i18n.languages())))
+    elif "language" in meta and meta["language"] != edition:
+        errors.error(_key_line(token, "language"), "this is the '{}' edition (its file name says so), but its front "
+                                                   "matter says 'language: {}'; make the two agree".format(
+                                                       edition, meta["language"]))
+    for key in SHARED_META:
+        if key in meta:
+            errors.error(_key_line(token, key), "an edition takes '{}' from lesson.md, for all the lesson's "
+                                                "editions; delete this line".format(key))
 
 
 def check_slug(slug, errors):

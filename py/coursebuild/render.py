@@ -92,8 +92,9 @@ def _code_block(token):
     return '<pre class="code highlight" tabindex="0"><code>{}</code></pre>\n'.format(highlight(token.content, language))
 
 
-def page(lang, title, body, strings, root, data=None, extra_class=""):
-    """A whole HTML page; `root` is the relative path back to the site's top ("" or "../")."""
+def page(lang, title, body, strings, root, data=None, extra_class="", head=""):
+    """A whole HTML page; `root` is the relative path back to the site's top ("", "../", "../../"), and `head`
+    any further lines of its head (an edition's alternates)."""
     data_island = ""
     if data is not None:
         # Every "<" escaped, so nothing in the data can end the script element or start another.
@@ -108,7 +109,7 @@ def page(lang, title, body, strings, root, data=None, extra_class=""):
         "<title>{title}</title>\n"
         '<link rel="stylesheet" href="{root}assets/style.css">\n'
         '<script defer src="{root}assets/page.js"></script>\n'
-        "</head>\n<body class=\"{cls}\">\n"
+        "{head}</head>\n<body class=\"{cls}\">\n"
         '<a class="skip-link" href="#content">{skip}</a>\n'
         '<header class="site-header"><a href="{root}index.html">{course}</a></header>\n'
         '<main id="content">\n{body}</main>\n'
@@ -116,20 +117,21 @@ def page(lang, title, body, strings, root, data=None, extra_class=""):
         "</body>\n</html>\n"
     ).format(lang=lang, csp=CSP, title=html.escape(title), root=root, cls=extra_class,
              skip=html.escape(strings["skip_to_content"]), course=html.escape(strings["course_title"]),
-             body=body, data=data_island)
+             body=body, data=data_island, head=head)
 
 
-def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runtime_manifest, path=""):
+def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runtime_manifest, path="", editions=("", "")):
     """The page of one lesson: prose, cells with build-time outputs, and the runtime bar.
 
     `build` names this build's front end (lazily loaded files carry it), `library` lists the files under
     assets/ of the course library and of the lesson's own package, `runtime_manifest` says what the
-    worker loads, and `path` is the lesson's place in the course (path_nav).
+    worker loads, `path` is the lesson's place in the course (path_nav), and `editions` the links to the
+    lesson's other editions, for the page and for its head (edition_links).
     """
     context = RenderContext(lesson, strings, outputs, glued, markdown)
     body = lesson_body(lesson, context)
-    header = '<article class="lesson" data-lesson="{slug}">\n<h1>{title}</h1>\n'.format(
-        slug=html.escape(lesson.slug), title=html.escape(lesson.meta["title"]))
+    header = '<article class="lesson" data-lesson="{key}">\n<h1>{title}</h1>\n{editions}'.format(
+        key=html.escape(lesson.key), title=html.escape(lesson.meta["title"]), editions=editions[0])
     bar = ""
     if lesson.cells or lesson.exercises:
         bar = (
@@ -145,7 +147,7 @@ def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runti
     data = {
         "build": build,
         "kind": "lesson",
-        "lesson": lesson.slug,
+        "lesson": lesson.key,
         "language": lesson.language,
         "libraries": library,
         "cells": [cell.data() for cell in lesson.cells],
@@ -157,28 +159,58 @@ def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runti
         "strings": strings,
     }
     full = header + body + path + "</article>\n" + bar
-    return page(lesson.language, lesson.meta["title"], full, strings, "../", data, "lesson-page")
+    return page(lesson.language, lesson.meta["title"], full, strings, lesson.root, data, "lesson-page", editions[1])
+
+
+def edition_links(lesson, strings_by_lang):
+    """(the page's switch to the lesson's other editions, its head's alternate links): each edition named in its
+    own language, as a reader who cannot read this page looks for it, under a label in the page's language."""
+    editions = (lesson.primary or lesson).editions
+    if len(editions) < 2:
+        return "", ""
+    strings = strings_by_lang[lesson.language]
+    others = ['<a href="{href}" hreflang="{lang}" lang="{lang}" rel="alternate">{name}</a>'.format(
+        href=html.escape(link_to(lesson, other)), lang=other.language,
+        name=html.escape(strings_by_lang[other.language]["language_name"])) for other in editions if other is not lesson]
+    switch = '<nav class="editions" aria-label="{label}"><p>{intro} {links}</p></nav>\n'.format(
+        label=html.escape(strings["editions_label"]), intro=html.escape(strings["editions_intro"]),
+        links=" · ".join(others))
+    head = "".join('<link rel="alternate" hreflang="{lang}" href="{href}">\n'.format(
+        lang=other.language, href=html.escape(link_to(lesson, other))) for other in editions)
+    return switch, head
+
+
+def link_to(page, other):
+    """The relative URL from one page of the course to another lesson page."""
+    return page.root + other.page_dir + "index.html"
+
+
+def edition_in(lesson, language):
+    """The lesson's edition in `language`, or None."""
+    return next((edition for edition in lesson.editions if edition.language == language), None)
 
 
 def path_nav(lesson, lessons, strings_by_lang):
-    """Where a lesson sits on the course's path: the previous and next lesson in its language (rel prev/next),
-    and, where the course's own order goes through a lesson in another language first, that lesson."""
+    """Where a page sits on the course's path: the previous and next lesson that can be read in its language
+    (rel prev/next), and, where the course's own order goes through a lesson that cannot, that lesson."""
     strings = strings_by_lang[lesson.language]
-    place = lessons.index(lesson)
-    same = [other for other in lessons if other.language == lesson.language]
-    mine = same.index(lesson)
+    place = lessons.index(lesson.primary or lesson)
+    same = [(number, edition_in(other, lesson.language)) for number, other in enumerate(lessons, 1)
+            if edition_in(other, lesson.language) is not None]
+    mine = [edition for _, edition in same].index(lesson)
     lines = []
     for rel, neighbour, step in (("prev", same[mine - 1] if mine else None, -1),
                                  ("next", same[mine + 1] if mine + 1 < len(same) else None, 1)):
         beside = lessons[place + step] if 0 <= place + step < len(lessons) else None
-        if beside is not None and beside.language != lesson.language:
+        if beside is not None and edition_in(beside, lesson.language) is None:
             template = strings["path_elsewhere_" + rel].format(
-                n=lessons.index(beside) + 1, language=strings_by_lang[beside.language]["language_name"])
-            lines.append('<p class="path-elsewhere">{} {}</p>'.format(html.escape(template), _lesson_link(beside)))
+                n=place + step + 1, language=strings_by_lang[beside.language]["language_name"])
+            lines.append('<p class="path-elsewhere">{} {}</p>'.format(html.escape(template),
+                                                                       _lesson_link(lesson, beside)))
         if neighbour is not None:
             lines.append('<p class="path-{rel}">{label} {link}</p>'.format(
-                rel=rel, label=html.escape(strings["path_" + rel].format(n=lessons.index(neighbour) + 1)),
-                link=_lesson_link(neighbour, rel)))
+                rel=rel, label=html.escape(strings["path_" + rel].format(n=neighbour[0])),
+                link=_lesson_link(lesson, neighbour[1], rel)))
     if place + 1 == len(lessons):
         lines.append('<p class="path-end">{}</p>'.format(html.escape(strings["path_last"])))
     return '<nav class="lesson-path" aria-label="{label}">\n<p class="path-place">{place}</p>\n{lines}\n</nav>\n'.format(
@@ -186,10 +218,10 @@ def path_nav(lesson, lessons, strings_by_lang):
         place=html.escape(strings["path_place"].format(n=place + 1, total=len(lessons))), lines="\n".join(lines))
 
 
-def _lesson_link(lesson, rel=""):
+def _lesson_link(page, lesson, rel=""):
     """A link from one lesson page to another, in the linked lesson's language."""
-    return '<a href="../{slug}/index.html" lang="{lang}"{rel}>{title}</a>'.format(
-        slug=html.escape(lesson.slug), lang=lesson.language, rel=' rel="{}"'.format(rel) if rel else "",
+    return '<a href="{href}" lang="{lang}"{rel}>{title}</a>'.format(
+        href=html.escape(link_to(page, lesson)), lang=lesson.language, rel=' rel="{}"'.format(rel) if rel else "",
         title=html.escape(lesson.meta["title"]))
 
 
@@ -201,22 +233,27 @@ def download_size(runtime_manifest, language):
 
 
 def index_page(lessons, strings_by_lang, lang="en"):
-    """The course index: every lesson in reading order, numbered, the first marked "start here", each with its
-    title, the language it can be read in, and its summary."""
+    """The course index: every lesson once, in reading order, numbered, the first marked "start here", each with
+    its title and summary in the index's language where it has that edition, and a link to each of its editions.
+    The page data lists every edition, so the page can open the one in the reader's own language (editions.js)."""
     strings = strings_by_lang[lang]
     items = []
     for position, lesson in enumerate(lessons, 1):
-        language = strings_by_lang[lesson.language]["language_name"]
+        shown = edition_in(lesson, lang) or lesson
         start = '<p class="start-here">{}</p>'.format(html.escape(strings["start_here"])) if position == 1 else ""
+        links = ", ".join('<a href="{href}" hreflang="{lang}" lang="{lang}">{name}</a>'.format(
+            href=html.escape(edition.page_dir + "index.html"), lang=edition.language,
+            name=html.escape(strings_by_lang[edition.language]["language_name"])) for edition in lesson.editions)
         items.append(
-            '<li class="lesson-card" lang="{lang}">{start}<h2><span class="lesson-number" lang="{ui}">{number}</span> '
-            '<a href="{slug}/index.html">{title}</a></h2>'
-            '<p class="lesson-language" lang="{ui}">{label}: <span lang="{lang}">{language}</span></p>'
-            "<p>{summary}</p></li>".format(
-                lang=lesson.language, ui=lang, start=start,
-                number=html.escape(strings["lesson_number"].format(n=position)), slug=html.escape(lesson.slug),
-                title=html.escape(lesson.meta["title"]), label=html.escape(strings["lesson_language"]),
-                language=html.escape(language), summary=html.escape(lesson.meta["summary"])))
+            '<li class="lesson-card" data-lesson="{slug}"><div class="lesson-text" lang="{lang}">{start}<h2>'
+            '<span class="lesson-number" lang="{ui}">{number}</span> <a class="lesson-title" href="{href}">{title}</a>'
+            '</h2><p class="lesson-summary">{summary}</p></div>'
+            '<p class="lesson-language" lang="{ui}">{label}: {links}</p></li>'.format(
+                slug=html.escape(lesson.slug), lang=shown.language, ui=lang, start=start,
+                number=html.escape(strings["lesson_number"].format(n=position)),
+                href=html.escape(shown.page_dir + "index.html"), title=html.escape(shown.meta["title"]),
+                label=html.escape(strings["lesson_editions"]), links=links,
+                summary=html.escape(shown.meta["summary"])))
     body = ('<h1>{}</h1>\n<p class="course-summary">{}</p>\n<ol class="lesson-list">\n{}\n</ol>\n').format(
         html.escape(strings["course_title"]), html.escape(strings["course_summary"]), "\n".join(items))
     e = {key: html.escape(value) for key, value in strings.items()}
@@ -233,9 +270,14 @@ def index_page(lessons, strings_by_lang, lang="en"):
         '</button> <label class="button import-label">{import_label} <input type="file" accept="application/json,.json">'
         '</label></p><p class="work-status" role="status" aria-live="polite"></p></section>\n'
     ).format(**e)
-    data = {"kind": "index", "language": lang, "lessons": [lesson.slug for lesson in lessons],
-            "blocks": {lesson.slug: block_keys(lesson) for lesson in lessons},
-            "shapes": {lesson.slug: block_shapes(lesson) for lesson in lessons}, "strings": strings}
+    every = [edition for lesson in lessons for edition in lesson.editions]
+    data = {"kind": "index", "language": lang, "lessons": [page.key for page in every],
+            "blocks": {page.key: block_keys(page) for page in every},
+            "shapes": {page.key: block_shapes(page) for page in every},
+            "editions": {lesson.slug: [{"language": edition.language, "href": edition.page_dir + "index.html",
+                                        "title": edition.meta["title"], "summary": edition.meta["summary"]}
+                                       for edition in lesson.editions] for lesson in lessons},
+            "strings": strings}
     return page(lang, strings["course_title"], body, strings, "", data, "index-page")
 
 

@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import assets, checking, execute, glue_role, packages, render, runner, service_worker
+from . import assets, checking, editions, execute, glue_role, packages, render, runner, service_worker
 from . import lesson as lessons_module
 from . import runtime as runtime_module
 from .blocks.explorable import known_modules as known_explorables
@@ -59,7 +59,7 @@ def build(config, log=print):
     py_dir = config.root / "py"
     python = runner.Settings(py_dir, config.cache_dir, runner.library_digest(py_dir), config.cell_timeout)
     outputs, glued = {}, {}
-    for lesson in lessons:
+    for lesson in pages(lessons):
         try:
             settings = python.for_lesson(lesson, wheels[lesson.slug])
         except packages.PackageError as error:
@@ -67,36 +67,47 @@ def build(config, log=print):
                                       str(error)))
             continue
         label = strings[lesson.language]["cell_label"]
-        outputs[lesson.slug], glued[lesson.slug], cell_errors = execute.run_cells(lesson, label, settings)
+        outputs[lesson.key], glued[lesson.key], cell_errors = execute.run_cells(lesson, label, settings)
         errors += cell_errors
         errors += checking.check_exercises(lesson, settings)
         role_errors = Collector(lesson.path)
         for explorable, problem in execute.draw_explorables(lesson, strings[lesson.language], settings):
             if problem:
                 role_errors.error(explorable.line, problem)
-            glued[lesson.slug].update(explorable.glue)
-        glue_role.check(lesson, glued[lesson.slug], role_errors)
+            glued[lesson.key].update(explorable.glue)
+        glue_role.check(lesson, glued[lesson.key], role_errors)
         errors += role_errors.errors
     if errors:
         raise BuildFailed(errors)
     write_site(config, lessons, strings, outputs, glued, runtime, wheels)
-    log("Built {} lesson(s) into {} in {:.1f} s".format(len(lessons), config.out_dir, time.monotonic() - started))
+    extra = len(pages(lessons)) - len(lessons)
+    log("Built {} lesson(s){} into {} in {:.1f} s".format(
+        len(lessons), " and {} edition(s)".format(extra) if extra else "", config.out_dir, time.monotonic() - started))
 
 
 def load_lessons(config):
-    """Parse every lessons/<slug>/lesson.md, in course order; collect all errors."""
-    lessons, errors = [], []
-    for path in sorted(config.lessons_dir.glob("*/lesson.md")):
+    """Parse every lessons/<slug>/lesson.md and its editions (lesson.<language>.md), in course order; collect all
+    errors. Each lesson lists its editions, itself first (`editions`); pages() flattens them."""
+    files, errors = [], []
+    for path in sorted(config.lessons_dir.glob("*/lesson*.md")):
+        if path.name != lessons_module.PRIMARY_FILE and lessons_module.edition_of(path) is None:
+            continue  # lesson-notes.md and the like are the author's, not the course's
         lesson, lesson_errors = lessons_module.read_lesson(path)
-        lessons.append(lesson)
+        files.append(lesson)
         errors += lesson_errors
+    lessons, edition_errors = editions.group(files)
     if not lessons:
         errors.append(LessonError(config.lessons_dir, None, "no lessons found; add lessons/<name>/lesson.md"))
+    errors += edition_errors
     errors += lessons_module.check_orders(lessons)
     errors += lessons_module.check_packages(lessons)
-    lessons.sort(key=lambda lesson: (lesson.meta.get("order", 0) if isinstance(lesson.meta.get("order"), int)
-                                     else 0, lesson.slug))
+    lessons.sort(key=lambda lesson: (lesson.order, lesson.slug))
     return lessons, errors
+
+
+def pages(lessons):
+    """Every page of the course in order: each lesson's editions, lesson.md first."""
+    return [edition for lesson in lessons for edition in lesson.editions]
 
 
 def resolve_packages(lessons, cache_dir, log):
@@ -156,7 +167,7 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime, whe
     assets.copy_static(config.root, assets_dir)
     library = json.dumps(assets.course_library(config.root / "py"), sort_keys=True)
     (assets_dir / LIBRARY).write_text(library, encoding="utf-8")
-    for lesson in lessons:
+    for lesson in lessons:  # editions share their lesson's package
         if lesson.package_dir is not None:
             package = json.dumps(assets.lesson_library(lesson), sort_keys=True)
             (assets_dir / lesson_library_name(lesson)).write_text(package, encoding="utf-8")
@@ -173,14 +184,14 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime, whe
         _link_or_copy(wheel.path, runtime_dir / "packages" / wheel.file_name)
     build = service_worker.build_id(assets_dir)
     md = lessons_module.markdown()
-    for lesson in lessons:
+    for lesson in pages(lessons):
         libraries = [LIBRARY] + ([lesson_library_name(lesson)] if lesson.package_dir is not None else [])
         lesson_manifest = dict(manifest, wheels=[wheel.data() for wheel in wheels.get(lesson.slug, [])])
-        page = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.slug, {}),
-                                  glued.get(lesson.slug, {}), build, libraries, lesson_manifest,
-                                  render.path_nav(lesson, lessons, strings))
-        (staging / lesson.slug).mkdir()
-        (staging / lesson.slug / "index.html").write_text(page, encoding="utf-8")
+        page = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.key, {}),
+                                  glued.get(lesson.key, {}), build, libraries, lesson_manifest,
+                                  render.path_nav(lesson, lessons, strings), render.edition_links(lesson, strings))
+        (staging / lesson.page_dir).mkdir(parents=True)
+        (staging / lesson.page_dir / "index.html").write_text(page, encoding="utf-8")
     index = render.index_page(lessons, strings, config.index_language)
     (staging / "index.html").write_text(index, encoding="utf-8")
     (staging / ".nojekyll").write_text("", encoding="utf-8")

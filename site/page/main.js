@@ -3,6 +3,7 @@
 import { BuildFiles } from "./build-files.js";
 import { Cell } from "./cell.js";
 import { watchBuildStatus } from "./dev-status.js";
+import { showPreferredEditions } from "./editions.js";
 import { Exercise } from "./exercise.js";
 import { Explorable } from "./explorable.js";
 import { find } from "./find.js";
@@ -25,12 +26,13 @@ import { WorkControl, collect, download } from "./work.js";
 const CONTENT = ".cell-output, .cell-code, .exercise-prompt, .hints, .solution, .quiz-explanation, legend, "
   + ".quiz-inputs, [data-view], figcaption";
 
-/** The index: the offline control and the export/import of the learner's work. */
+/** The index: each lesson in the reader's language where it can be, the offline control, the learner's work. */
 class IndexPage {
   constructor(data) {
     this.data = data;
     this.strings = data.strings;
     this.language = data.language;
+    showPreferredEditions(document, data.editions || {}, navigator.languages || [navigator.language]);
     this.offline = new OfflineControl(document.querySelector("main > .offline"), this);
     this.work = new WorkControl(document.querySelector("main > .work"), this);
   }
