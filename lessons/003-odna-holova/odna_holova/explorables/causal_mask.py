@@ -14,11 +14,20 @@ import numpy as np
 from course.attention import softmax
 from course.explorables.engine import Choice, Explorable, Heatmap, Table, Text, Toggle, Value
 
+from ..language import phrases
 from .query_match import EMBEDDINGS
 
 WORDS = dict(EMBEDDINGS, by=EMBEDDINGS["the"], of=EMBEDDINGS["the"])
 SENTENCES = (("by the river bank", ("by", "the", "river", "bank")),
              ("bank of the river", ("bank", "of", "the", "river")))
+TEXT = {  # everything the figure writes, per edition of the lesson
+    "uk": {"kinds": ("двонапрямлена", "причинна"), "title": "Ваги уваги, «{}», {}",
+           "caption": "Оцінки q · k / √4 перед softmax", "bank": "Рядок bank: ", "total": "Кожен рядок у сумі дає {total}.",
+           "sentence": "Речення", "mask": "Причинна маска (−∞ над діагоналлю)"},
+    "en": {"kinds": ("bidirectional", "causal"), "title": "Attention weights, “{}”, {}",
+           "caption": "Scores q · k / √4 before the softmax", "bank": "The row of bank: ",
+           "total": "Every row sums to {total}.", "sentence": "Sentence", "mask": "Causal mask (−∞ above the diagonal)"},
+}
 
 
 def weights(tokens, causal):
@@ -41,17 +50,17 @@ def state(sentence, causal):
     tokens = dict(SENTENCES)[sentence]
     scores, A = weights(tokens, causal)
     bank = tokens.index("bank")
-    kind = "причинна" if causal else "двонапрямлена"
+    say = phrases(TEXT)
     return {
         "map": {"values": A, "rows": list(tokens), "cols": list(tokens),
-                "title": "Ваги уваги, «{}», {}".format(sentence, kind)},
-        "scores": {"caption": "Оцінки q · k / √4 перед softmax",
+                "title": say["title"].format(sentence, say["kinds"][int(causal)])},
+        "scores": {"caption": say["caption"],
                    "columns": [""] + list(tokens),
                    "rows": [[token] + [written(score) for score in scores[i]] for i, token in enumerate(tokens)]},
-        "bank": [("Рядок bank: " + ", ".join("{{t{}}} {{w{}}}".format(j, j) for j in range(len(tokens))),
+        "bank": [(say["bank"] + ", ".join("{{t{}}} {{w{}}}".format(j, j) for j in range(len(tokens))),
                   dict([("t{}".format(j), token) for j, token in enumerate(tokens)]
                        + [("w{}".format(j), Value(A[bank, j], ".2f")) for j in range(len(tokens))])),
-                 ("Кожен рядок у сумі дає {total}.", {"total": Value(A.sum(axis=1).min(), ".2f")})],
+                 (say["total"], {"total": Value(A.sum(axis=1).min(), ".2f")})],
     }
 
 
@@ -69,9 +78,10 @@ def glue():
 
 def explorable():
     """Sentence buttons, the causal-mask toggle, the heatmap, the scores before the softmax and bank's row."""
+    say = phrases(TEXT)
     return Explorable([
-        Choice("sentence", "Речення", [(name, name) for name, _ in SENTENCES]),
-        Toggle("causal", "Причинна маска (−∞ над діагоналлю)"),
+        Choice("sentence", say["sentence"], [(name, name) for name, _ in SENTENCES]),
+        Toggle("causal", say["mask"]),
         Heatmap("map"),
         Table("scores"),
         Text("bank"),

@@ -15,14 +15,44 @@ import numpy as np
 from course.attention import attention
 from course.explorables.engine import Bars, Explorable, Table, Text, Toggle, Value
 
+from ..language import phrases
+
 TOKENS = ("the", "Eiffel", "tower")
-AXES = ("структура", "паризькість")
 X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0]])  # (3, 2)
 I2 = np.eye(2)
 SWAP = np.array([[0.0, 1.0], [1.0, 0.0]])
 STATES = (("raw", False, False), ("query", True, False), ("values", False, True), ("both", True, True))
-NAMES = {"raw": "сира схожість", "query": "переставлено лише запит", "values": "переставлено лише значення",
-         "both": "переставлено запит і значення"}
+TEXT = {  # everything the figure writes, per edition of the lesson
+    "uk": {
+        "axes": ("структура", "паризькість"),
+        "states": {"raw": "сира схожість", "query": "переставлено лише запит", "values": "переставлено лише значення",
+                   "both": "переставлено запит і значення"},
+        "largest": "Найбільшу вагу, {weight}, бере {token}.",
+        "same_mixture": "Суміш та сама, що й у стані «{}», хоча ваги там {}.", "same": "ті самі", "other": "інші",
+        "query": "Вхід tower: {x}; запит q_tower = x_tower @ Wq = {q}",
+        "caption": "Ключі, оцінки, ваги tower і значення",
+        "columns": ["Токен", "Ключ k", "q_tower · k / √2", "Вага tower", "Значення v"],
+        "vectors": "Запит, ключі й суміш tower (осі: структура й паризькість)",
+        "query_bar": "запит tower", "key_bar": "ключ {}", "mixture_bar": "суміш tower",
+        "mixture": "Ваги tower: {w}; суміш tower = Σ вага × значення = {h}",
+        "swap_query": "Переставити запит: Wq = swap", "swap_values": "Переставити значення: Wv = swap",
+    },
+    "en": {
+        "axes": ("structure", "Parisness"),
+        "states": {"raw": "raw similarity", "query": "only the query swapped", "values": "only the values swapped",
+                   "both": "query and values swapped"},
+        "largest": "{token} takes the largest weight, {weight}.",
+        "same_mixture": "The mixture is the same as in the state “{}”, although the weights there are {}.",
+        "same": "the same", "other": "different",
+        "query": "The input of tower: {x}; its query q_tower = x_tower @ Wq = {q}",
+        "caption": "Keys, scores, tower’s weights and values",
+        "columns": ["Token", "Key k", "q_tower · k / √2", "tower’s weight", "Value v"],
+        "vectors": "tower’s query, the keys and tower’s mixture (axes: structure and Parisness)",
+        "query_bar": "query of tower", "key_bar": "key of {}", "mixture_bar": "mixture of tower",
+        "mixture": "tower’s weights: {w}; tower’s mixture = Σ weight × value = {h}",
+        "swap_query": "Swap the query: Wq = swap", "swap_values": "Swap the values: Wv = swap",
+    },
+}
 TOWER = TOKENS.index("tower")
 
 
@@ -39,12 +69,13 @@ def describe(swap_query, swap_values):
     """Two sentences computed from the numbers: who gets the largest weight, and which state mixes the same."""
     weights, mixture = head(swap_query, swap_values)[3:]
     winner = TOKENS[int(np.argmax(weights))]
-    lines = [("Найбільшу вагу, {weight}, бере {token}.", {"weight": Value(weights.max(), ".4f"), "token": winner})]
+    say = phrases(TEXT)
+    lines = [(say["largest"], {"weight": Value(weights.max(), ".4f"), "token": winner})]
     for name, query, values in STATES:
         other_weights, other_mixture = head(query, values)[3:]
         if (query, values) != (swap_query, swap_values) and np.allclose(other_mixture, mixture):
-            same = "ті самі" if np.allclose(other_weights, weights) else "інші"
-            lines.append("Суміш та сама, що й у стані «{}», хоча ваги там {}.".format(NAMES[name], same))
+            same = say["same"] if np.allclose(other_weights, weights) else say["other"]
+            lines.append(say["same_mixture"].format(say["states"][name], same))
     return lines
 
 
@@ -52,18 +83,19 @@ def state(swap_query, swap_values):
     """What the figure draws with the query and the values swapped or not."""
     Q, K, V, weights, mixture = head(swap_query, swap_values)
     scores = K @ Q[TOWER] / np.sqrt(K.shape[-1])  # (3,)
+    say = phrases(TEXT)
     return {
-        "query": [("Вхід tower: {x}; запит q_tower = x_tower @ Wq = {q}", {"x": X[TOWER], "q": Q[TOWER]})],
+        "query": [(say["query"], {"x": X[TOWER], "q": Q[TOWER]})],
         "tokens": {
-            "caption": "Ключі, оцінки, ваги tower і значення",
-            "columns": ["Токен", "Ключ k", "q_tower · k / √2", "Вага tower", "Значення v"],
+            "caption": say["caption"],
+            "columns": list(say["columns"]),
             "rows": [[token, K[j], scores[j], weights[j], V[j]] for j, token in enumerate(TOKENS)],
         },
-        "vectors": {"axes": list(AXES), "title": "Запит, ключі й суміш tower (осі: структура й паризькість)",
-                    "vectors": [("запит tower", Q[TOWER], "query")]
-                    + [("ключ " + token, K[j], "key") for j, token in enumerate(TOKENS)]
-                    + [("суміш tower", mixture, "value")]},
-        "mixture": [("Ваги tower: {w}; суміш tower = Σ вага × значення = {h}", {"w": weights, "h": mixture})]
+        "vectors": {"axes": list(say["axes"]), "title": say["vectors"],
+                    "vectors": [(say["query_bar"], Q[TOWER], "query")]
+                    + [(say["key_bar"].format(token), K[j], "key") for j, token in enumerate(TOKENS)]
+                    + [(say["mixture_bar"], mixture, "value")]},
+        "mixture": [(say["mixture"], {"w": weights, "h": mixture})]
         + describe(swap_query, swap_values),
     }
 
@@ -82,9 +114,10 @@ def glue():
 
 def explorable():
     """Two toggles (swap the query, swap the values), the query, the table of matches, the vectors and the mixture."""
+    say = phrases(TEXT)
     return Explorable([
-        Toggle("swap_query", "Переставити запит: Wq = swap"),
-        Toggle("swap_values", "Переставити значення: Wv = swap"),
+        Toggle("swap_query", say["swap_query"]),
+        Toggle("swap_values", say["swap_values"]),
         Text("query", spec=".4f"),
         Table("tokens", spec=".4f"),
         Bars("vectors", spec=".4f"),

@@ -20,8 +20,8 @@ import numpy as np
 from course.attention import softmax
 from course.explorables.engine import Bars, Choice, Explorable, Matrix, Table, Text, Value
 
-FEATURES = ("фінанси", "вода", "структура", "загальне")  # rows of W_q: the input features
-AXES = ("фінанси", "вода", "структура")  # columns: the query/key axes
+from ..language import phrases
+
 EMBEDDINGS = {
     "the": np.array([0.0, 0.0, 0.0, 1.0]),
     "river": np.array([0.0, 1.0, 0.0, 0.2]),
@@ -37,8 +37,42 @@ PRESETS = {
     "against_water": -3.75 * np.outer(np.eye(4)[2], np.eye(3)[1]),
     "zero": np.zeros((4, 3)),
 }  # (4, 3) each
-PRESET_NAMES = (("finance", "Фінанси"), ("water", "Вода"), ("structure", "Структура"),
-                ("against_water", "Проти води"), ("zero", "Нульовий запит"))
+TEXT = {  # everything the figure writes, per edition of the lesson
+    "uk": {
+        "features": ("фінанси", "вода", "структура", "загальне"),  # rows of W_q: the input features
+        "axes": ("фінанси", "вода", "структура"),  # columns: the query/key axes
+        "presets": ("Фінанси", "Вода", "Структура", "Проти води", "Нульовий запит"),
+        "query_title": "1. Запит bank: q_bank = x_bank @ Wq",
+        "input": "Вхід bank: {x} (фінанси, вода, структура, загальне)",
+        "reads_nothing": "q_bank = {q}: Wq не читає жодної ознаки bank, тож усі оцінки однакові.",
+        "all_equal": "Усі ваги bank рівні, {weight}: запит {q} не віддає переваги жодному ключу.",
+        "largest": "Найбільша вага bank: {token}, {weight}. Запит bank: {q}.",
+        "query_bar": "запит bank", "key_bar": "ключ {}",
+        "directions": "2. Напрямки запиту й ключів (кожен вектор поділено на його довжину)",
+        "tokens": "3. Спершу збіг: оцінки й ваги bank",
+        "token_columns": ["Токен", "Його запит x @ Wq", "Його ключ x @ Wk", "q_bank · ключ / √3", "Вага bank"],
+        "contributions": "4. З чого складається кожна оцінка: внесок кожної осі, q_bank,c × k_c / √3",
+        "token": "Токен", "total": "Разом: оцінка",
+        "preset": "Готовий Wq (що шукає запит bank)", "sentence": "Речення", "matrix": "Змінити коефіцієнти Wq",
+    },
+    "en": {
+        "features": ("finance", "water", "structure", "generic"),
+        "axes": ("finance", "water", "structure"),
+        "presets": ("Finance", "Water", "Structure", "Against water", "Zero query"),
+        "query_title": "1. The query of bank: q_bank = x_bank @ Wq",
+        "input": "The input of bank: {x} (finance, water, structure, generic)",
+        "reads_nothing": "q_bank = {q}: Wq reads none of bank’s features, so every score is the same.",
+        "all_equal": "All of bank’s weights are equal, {weight}: the query {q} prefers no key to another.",
+        "largest": "bank gives its largest weight, {weight}, to {token}. The query of bank: {q}.",
+        "query_bar": "query of bank", "key_bar": "key of {}",
+        "directions": "2. Directions of the query and the keys (each vector divided by its length)",
+        "tokens": "3. The match first: bank’s scores and weights",
+        "token_columns": ["Token", "Its query x @ Wq", "Its key x @ Wk", "q_bank · key / √3", "bank’s weight"],
+        "contributions": "4. What each score is made of: the share of each axis, q_bank,c × k_c / √3",
+        "token": "Token", "total": "Total: the score",
+        "preset": "Preset Wq (what bank’s query looks for)", "sentence": "Sentence", "matrix": "Edit the entries of Wq",
+    },
+}
 
 
 def match(W_q, sentence):
@@ -63,9 +97,9 @@ def direction(vector):
 def query_lines(W_q):
     """How bank's query is made: the input, the rows of W_q it reads, and the result."""
     x = EMBEDDINGS["bank"]
-    terms = [(x[f], W_q[f]) for f in range(len(FEATURES)) if x[f] != 0 and np.any(W_q[f] != 0)]
-    lines = [("title", "1. Запит bank: q_bank = x_bank @ Wq"),
-             ("Вхід bank: {x} (фінанси, вода, структура, загальне)", {"x": x})]
+    say = phrases(TEXT)
+    terms = [(x[f], W_q[f]) for f in range(len(x)) if x[f] != 0 and np.any(W_q[f] != 0)]
+    lines = [("title", say["query_title"]), (say["input"], {"x": x})]
     if terms:
         product = " + ".join("{{c{0}}} × {{r{0}}}".format(i) for i in range(len(terms)))
         values = {}
@@ -74,17 +108,16 @@ def query_lines(W_q):
         values["q"] = x @ W_q
         lines.append(("q_bank = " + product + " = {q}", values))
     else:
-        lines.append(("q_bank = {q}: Wq не читає жодної ознаки bank, тож усі оцінки однакові.",
-                      {"q": x @ W_q}))
+        lines.append((say["reads_nothing"], {"q": x @ W_q}))
     return lines
 
 
 def summary(tokens, weights, query):
     """One sentence: who gets bank's largest weight, or that all weights are equal."""
+    say = phrases(TEXT)
     if np.allclose(weights, weights[0]):
-        return ("Усі ваги bank рівні, {weight}: запит {q} не віддає переваги жодному ключу.",
-                {"weight": Value(weights[0], ".1%"), "q": query})
-    return ("Найбільша вага bank: {token}, {weight}. Запит bank: {q}.",
+        return (say["all_equal"], {"weight": Value(weights[0], ".1%"), "q": query})
+    return (say["largest"],
             {"token": tokens[int(np.argmax(weights))], "weight": Value(weights.max(), ".1%"), "q": query})
 
 
@@ -95,21 +128,21 @@ def state(preset, sentence, wq):
     Q, K, scores, weights = match(W_q, sentence)
     query = Q[-1]  # (3,): bank's query, the same in both sentences
     keys = [(token, EMBEDDINGS[token] @ W_K) for token in ("the", "river", "money", "bank")]
-    vectors = [("запит bank", direction(query), "query")] + [
-        ("ключ " + token, direction(key), "key" if token in tokens else "faded") for token, key in keys]
+    say = phrases(TEXT)
+    vectors = [(say["query_bar"], direction(query), "query")] + [
+        (say["key_bar"].format(token), direction(key), "key" if token in tokens else "faded") for token, key in keys]
     return {
         "query": query_lines(W_q),
-        "directions": {"axes": list(AXES), "vectors": vectors,
-                       "title": "2. Напрямки запиту й ключів (кожен вектор поділено на його довжину)"},
+        "directions": {"axes": list(say["axes"]), "vectors": vectors, "title": say["directions"]},
         "tokens": {
-            "caption": "3. Спершу збіг: оцінки й ваги bank",
-            "columns": ["Токен", "Його запит x @ Wq", "Його ключ x @ Wk", "q_bank · ключ / √3", "Вага bank"],
+            "caption": say["tokens"],
+            "columns": list(say["token_columns"]),
             "rows": [[token, Q[j], K[j], Value(scores[j], ".3f"), Value(weights[j], ".1%")]
                      for j, token in enumerate(tokens)],
         },
         "contributions": {
-            "caption": "4. З чого складається кожна оцінка: внесок кожної осі, q_bank,c × k_c / √3",
-            "columns": ["Токен"] + list(AXES) + ["Разом: оцінка"],
+            "caption": say["contributions"],
+            "columns": [say["token"]] + list(say["axes"]) + [say["total"]],
             "rows": [[token] + [Value(c, ".3f") for c in contributions(query, K[j])] + [Value(scores[j], ".3f")]
                      for j, token in enumerate(tokens)],
         },
@@ -129,10 +162,11 @@ def glue():
 
 def explorable():
     """Preset and sentence buttons, editable W_q, bank's query, the directions, the matches and their parts."""
+    say = phrases(TEXT)
     return Explorable([
-        Choice("preset", "Готовий Wq (що шукає запит bank)", list(PRESET_NAMES), value="structure"),
-        Choice("sentence", "Речення", [("river", "the river bank"), ("money", "the money bank")]),
-        Matrix("wq", "Змінити коефіцієнти Wq", FEATURES, AXES, PRESETS["structure"].tolist(), follows="preset",
+        Choice("preset", say["preset"], list(zip(PRESETS, say["presets"])), value="structure"),
+        Choice("sentence", say["sentence"], [("river", "the river bank"), ("money", "the money bank")]),
+        Matrix("wq", say["matrix"], say["features"], say["axes"], PRESETS["structure"].tolist(), follows="preset",
                presets={name: matrix.tolist() for name, matrix in PRESETS.items()}),
         Text("query"),
         Bars("directions"),

@@ -14,11 +14,93 @@ from which both stay classified right marked.
 from course.explorables.engine import Explorable, Line, Number, Stepper, Table, Text, Value
 
 from .. import walkthrough
+from ..language import phrases
 
-LABELS = ("вода", "фінанси")
-STAGE_TITLES = ("речення", "пошук у таблиці", "Q / K / V", "суміш уваги", "передбачення", "втрата", "градієнти",
-                "оновлення")
-GROUP_NAMES = {"E": "таблиця E", "Wq": "Wq", "Wk": "Wk", "Wv": "Wv", "W": "класифікатор W", "b": "зсув b"}
+TEXT = {  # everything the figure writes, per edition of the lesson
+    "uk": {
+        "labels": ("вода", "фінанси"),
+        "stages": ("речення", "пошук у таблиці", "Q / K / V", "суміш уваги", "передбачення", "втрата", "градієнти",
+                   "оновлення"),
+        "groups": {"E": "таблиця E", "Wq": "Wq", "Wk": "Wk", "Wv": "Wv", "W": "класифікатор W", "b": "зсув b"},
+        "quoted": "«{}»", "yes": "так",
+        "sentence": ("Речення: {s}. Мета: {t} (клас {c}).",
+                     "Класифікатор читатиме лише суміш у позиції bank; мету бачить втрата, а не увага.",
+                     "Таблиці параметрів починаються з повторюваних випадкових чисел (seed 0), зсув класифікатора — з нуля."),
+        "positions": ("Позиції речення", ["Позиція", "Токен", "Рядок таблиці E"]),
+        "lookup": ("X складається з рядків E для {s}: X = {x}",
+                   "Пошук не бачить контексту: той самий токен завжди дає той самий рядок."),
+        "in_sentence": ("так, позиція {}", "ні"),
+        "table": ("Таблиця E (навчений параметр, рядок на слово словника)", ["Слово", "Рядок E", "У реченні?"]),
+        "qkv": ("Wq = {q}, Wk = {k}, Wv = {v} (параметри, спільні для всіх позицій)",
+                "Q = X Wq, K = X Wk, V = X Wv — обчислені активації, не параметри."),
+        "views": ("Погляди кожної позиції", ["Токен", "x", "запит q", "ключ k", "значення v"]),
+        "mixture": ("Оцінки bank: q_bank · k_j / √2 (√2 = {r}); ваги — їхній softmax.",
+                    "Суміш bank: h = Σ вага × значення = {h}"),
+        "bank_row": ("Рядок bank", ["Токен", "q_bank · k", "оцінка / √2", "вага bank", "значення v"]),
+        "verdicts": ("неправильно", "правильно"),
+        "prediction": ("Логіти = h W + b = {l}; ймовірності (softmax) = {p}", "Передбачення: {p} ({v}; мета — {t})."),
+        "classifier": ("Класифікатор (параметри)", ["", "W: до «вода»", "W: до «фінанси»"]),
+        "classifier_rows": ("рядок {}", "зсув b"),
+        "loss": ("Втрата = −ln p({t}) = −ln {p} = {l}", "Що менша ймовірність правильного класу, то більша втрата."),
+        "probabilities": ("Ймовірності класів", ["Клас", "ймовірність", "мета?"]),
+        "absent": "слова немає в реченні: градієнт 0",
+        "gradients": ("Зворотне поширення дає градієнт кожній групі параметрів; параметри ще не змінилися.",
+                      "Рядок E[{w}] має нульовий градієнт: слова {w} немає в реченні, тож втрата від нього не залежить."),
+        "gradient_table": ("Градієнти втрати за кожною групою", ["Група", "Градієнт", "Примітка"]),
+        "update": ("Крок SGD: параметр ← параметр − {lr} × градієнт, для всіх груп одночасно.",
+                   "Втрата на тому самому реченні: {b} до кроку, {a} після.",
+                   "«Далі» в рядку оновлень продовжить з цих параметрів на іншому реченні."),
+        "parameter_table": ("Параметри після кроку", ["Група", "Нове значення", "Примітка"]),
+        "status": ("Етап {}: {}", "Виконано оновлень: {n}. Це оновлення тренує на {s}."),
+        "losses": ("Втрата на обох реченнях перед кожним оновленням", "оновлень виконано", "втрата", "обидва правильно"),
+        "step": "оновлень виконано: {}",
+        "controls": ("Етап одного оновлення", "Оновлення параметрів (крок SGD на наступному реченні)", "+10 оновлень",
+                     "Або номер оновлення понад {} (рахує Python)"),
+    },
+    "en": {
+        "labels": ("water", "finance"),
+        "stages": ("sentence", "table lookup", "Q / K / V", "attention mixture", "prediction", "loss", "gradients",
+                   "update"),
+        "groups": {"E": "table E", "Wq": "Wq", "Wk": "Wk", "Wv": "Wv", "W": "classifier W", "b": "bias b"},
+        "quoted": "“{}”", "yes": "yes",
+        "sentence": ("Sentence: {s}. Target: {t} (class {c}).",
+                     "The classifier will read only the mixture at the position of bank; the loss sees the target, "
+                     "attention does not.",
+                     "The parameter tables start from repeatable random numbers (seed 0), the classifier’s bias from "
+                     "zero."),
+        "positions": ("The sentence’s positions", ["Position", "Token", "Row of table E"]),
+        "lookup": ("X is made of the rows of E for {s}: X = {x}",
+                   "The lookup does not see the context: the same token always gives the same row."),
+        "in_sentence": ("yes, position {}", "no"),
+        "table": ("Table E (a trained parameter, one row per word of the vocabulary)", ["Word", "Row of E", "In the sentence?"]),
+        "qkv": ("Wq = {q}, Wk = {k}, Wv = {v} (parameters shared by every position)",
+                "Q = X Wq, K = X Wk, V = X Wv are computed activations, not parameters."),
+        "views": ("Each position’s three views", ["Token", "x", "query q", "key k", "value v"]),
+        "mixture": ("The scores of bank: q_bank · k_j / √2 (√2 = {r}); the weights are their softmax.",
+                    "The mixture of bank: h = Σ weight × value = {h}"),
+        "bank_row": ("The row of bank", ["Token", "q_bank · k", "score / √2", "bank’s weight", "value v"]),
+        "verdicts": ("wrong", "right"),
+        "prediction": ("Logits = h W + b = {l}; probabilities (softmax) = {p}", "Prediction: {p} ({v}; the target is {t})."),
+        "classifier": ("The classifier (parameters)", ["", "W: to “water”", "W: to “finance”"]),
+        "classifier_rows": ("row {}", "bias b"),
+        "loss": ("Loss = −ln p({t}) = −ln {p} = {l}", "The lower the probability of the right class, the higher the loss."),
+        "probabilities": ("The classes’ probabilities", ["Class", "probability", "target?"]),
+        "absent": "the word is not in the sentence: gradient 0",
+        "gradients": ("Backpropagation gives every group of parameters its gradient; the parameters have not changed yet.",
+                      "The row E[{w}] has a zero gradient: the word {w} is not in the sentence, so the loss does not "
+                      "depend on it."),
+        "gradient_table": ("Gradients of the loss for each group", ["Group", "Gradient", "Note"]),
+        "update": ("SGD step: parameter ← parameter − {lr} × gradient, for every group at once.",
+                   "Loss on the same sentence: {b} before the step, {a} after it.",
+                   "“Next” in the row of updates goes on from these parameters, on the other sentence."),
+        "parameter_table": ("Parameters after the step", ["Group", "New value", "Note"]),
+        "status": ("Stage {}: {}", "Updates done: {n}. This update trains on {s}."),
+        "losses": ("Loss on both sentences before each update", "updates done", "loss", "both right"),
+        "step": "updates done: {}",
+        "controls": ("Stage of one update", "Parameter updates (an SGD step on the next sentence)", "+10 updates",
+                     "Or an update number past {} (computed by Python)"),
+    },
+}
 MOST_UPDATES = 400  # a typed update number is kept within 0 … MOST_UPDATES
 UPDATES = 32  # precomputed update numbers: 0 … 31
 FIRST = 0  # «the river bank» trains first
@@ -26,39 +108,42 @@ FIRST = 0  # «the river bank» trains first
 
 def sentence_text(words):
     """A sentence written as the lesson quotes it."""
-    return "«{}»".format(" ".join(words))
+    return phrases(TEXT)["quoted"].format(" ".join(words))
 
 
 def _sentence(stage, found):
     """Stage 1: the sentence, its target, and what the classifier reads."""
     words = stage["words"]
-    return ([("Речення: {s}. Мета: {t} (клас {c}).", {"s": sentence_text(words), "t": LABELS[stage["target"]],
-                                                      "c": str(stage["target"])}),
-             "Класифікатор читатиме лише суміш у позиції bank; мету бачить втрата, а не увага.",
-             "Таблиці параметрів починаються з повторюваних випадкових чисел (seed 0), зсув класифікатора — з нуля."],
-            {"caption": "Позиції речення", "columns": ["Позиція", "Токен", "Рядок таблиці E"],
+    say = phrases(TEXT)
+    opening, reads, start = say["sentence"]
+    caption, columns = say["positions"]
+    return ([(opening, {"s": sentence_text(words), "t": say["labels"][stage["target"]], "c": str(stage["target"])}),
+             reads, start],
+            {"caption": caption, "columns": list(columns),
              "rows": [[str(i), word, str(walkthrough.WORDS.index(word))] for i, word in enumerate(words)]})
 
 
 def _lookup(stage, found):
     """Stage 2: the table E, which rows the sentence picks, and X."""
     words = found["stages"][0]["words"]
-    rows = [[word, stage["E"][i], "так, позиція {}".format(words.index(word)) if word in words else "ні"]
+    say = phrases(TEXT)
+    present, absent = say["in_sentence"]
+    rows = [[word, stage["E"][i], present.format(words.index(word)) if word in words else absent]
             for i, word in enumerate(walkthrough.WORDS)]
-    return ([("X складається з рядків E для {s}: X = {x}", {"s": sentence_text(words), "x": stage["X"]}),
-             "Пошук не бачить контексту: той самий токен завжди дає той самий рядок."],
-            {"caption": "Таблиця E (навчений параметр, рядок на слово словника)",
-             "columns": ["Слово", "Рядок E", "У реченні?"], "rows": rows})
+    made, blind = say["lookup"]
+    caption, columns = say["table"]
+    return ([(made, {"s": sentence_text(words), "x": stage["X"]}), blind],
+            {"caption": caption, "columns": list(columns), "rows": rows})
 
 
 def _qkv(stage, found):
     """Stage 3: the three projections and every position's query, key and value."""
     words = found["stages"][0]["words"]
     X = found["stages"][1]["X"]
-    return ([("Wq = {q}, Wk = {k}, Wv = {v} (параметри, спільні для всіх позицій)",
-              {"q": stage["Wq"], "k": stage["Wk"], "v": stage["Wv"]}),
-             "Q = X Wq, K = X Wk, V = X Wv — обчислені активації, не параметри."],
-            {"caption": "Погляди кожної позиції", "columns": ["Токен", "x", "запит q", "ключ k", "значення v"],
+    shared, computed = phrases(TEXT)["qkv"]
+    caption, columns = phrases(TEXT)["views"]
+    return ([(shared, {"q": stage["Wq"], "k": stage["Wk"], "v": stage["Wv"]}), computed],
+            {"caption": caption, "columns": list(columns),
              "rows": [[word, X[i], stage["Q"][i], stage["K"][i], stage["V"][i]] for i, word in enumerate(words)]})
 
 
@@ -66,9 +151,10 @@ def _mixture(stage, found):
     """Stage 4: bank's dot products, scores /√2, weights, and its mixture."""
     words = found["stages"][0]["words"]
     V = found["stages"][2]["V"]
-    return ([("Оцінки bank: q_bank · k_j / √2 (√2 = {r}); ваги — їхній softmax.", {"r": Value(stage["scale"], ".3f")}),
-             ("Суміш bank: h = Σ вага × значення = {h}", {"h": stage["mixture"]})],
-            {"caption": "Рядок bank", "columns": ["Токен", "q_bank · k", "оцінка / √2", "вага bank", "значення v"],
+    scores, mixture = phrases(TEXT)["mixture"]
+    caption, columns = phrases(TEXT)["bank_row"]
+    return ([(scores, {"r": Value(stage["scale"], ".3f")}), (mixture, {"h": stage["mixture"]})],
+            {"caption": caption, "columns": list(columns),
              "rows": [[word, Value(stage["dots"][i], ".3f"), Value(stage["scores"][i], ".3f"),
                        Value(stage["weights"][i], ".1%"), V[i]] for i, word in enumerate(words)]})
 
@@ -76,54 +162,61 @@ def _mixture(stage, found):
 def _prediction(stage, found):
     """Stage 5: the classifier reading bank's mixture."""
     target = found["stages"][0]["target"]
-    verdict = "правильно" if stage["predicted"] == target else "неправильно"
-    return ([("Логіти = h W + b = {l}; ймовірності (softmax) = {p}", {"l": stage["logits"], "p": stage["probabilities"]}),
-             ("Передбачення: {p} ({v}; мета — {t}).", {"p": LABELS[stage["predicted"]], "v": verdict,
-                                                       "t": LABELS[target]})],
-            {"caption": "Класифікатор (параметри)", "columns": ["", "W: до «вода»", "W: до «фінанси»"],
-             "rows": [["рядок {}".format(i + 1)] + row for i, row in enumerate(stage["W"])] + [["зсув b"] + stage["b"]]})
+    say = phrases(TEXT)
+    labels = say["labels"]
+    verdict = say["verdicts"][int(stage["predicted"] == target)]
+    logits, prediction = say["prediction"]
+    caption, columns = say["classifier"]
+    row, bias = say["classifier_rows"]
+    return ([(logits, {"l": stage["logits"], "p": stage["probabilities"]}),
+             (prediction, {"p": labels[stage["predicted"]], "v": verdict, "t": labels[target]})],
+            {"caption": caption, "columns": list(columns),
+             "rows": [[row.format(i + 1)] + values for i, values in enumerate(stage["W"])] + [[bias] + stage["b"]]})
 
 
 def _loss(stage, found):
     """Stage 6: the cross-entropy of the target class."""
     target = found["stages"][0]["target"]
-    return ([("Втрата = −ln p({t}) = −ln {p} = {l}", {"t": LABELS[target], "p": Value(stage["probability_of_target"], ".4f"),
-                                                      "l": Value(stage["loss"], ".4f")}),
-             "Що менша ймовірність правильного класу, то більша втрата."],
-            {"caption": "Ймовірності класів", "columns": ["Клас", "ймовірність", "мета?"],
-             "rows": [[LABELS[c], Value(p, ".4f"), "так" if c == target else ""]
+    say = phrases(TEXT)
+    loss, lower = say["loss"]
+    caption, columns = say["probabilities"]
+    return ([(loss, {"t": say["labels"][target], "p": Value(stage["probability_of_target"], ".4f"),
+                     "l": Value(stage["loss"], ".4f")}), lower],
+            {"caption": caption, "columns": list(columns),
+             "rows": [[say["labels"][c], Value(p, ".4f"), say["yes"] if c == target else ""]
                       for c, p in enumerate(found["stages"][4]["probabilities"])]})
 
 
 def _group_rows(values, absent=()):
     """Table rows of every parameter group: E one row per word (absent words marked), the others whole."""
+    say = phrases(TEXT)
     rows = []
     for i, word in enumerate(walkthrough.WORDS):
-        note = "слова немає в реченні: градієнт 0" if word in absent else ""
+        note = say["absent"] if word in absent else ""
         rows.append(["E[{}]".format(word), values["E"][i], note])
     for short in ("Wq", "Wk", "Wv", "W", "b"):
-        rows.append([GROUP_NAMES[short], values[short], ""])
+        rows.append([say["groups"][short], values[short], ""])
     return rows
 
 
 def _gradients(stage, found):
     """Stage 7: every group's gradient; the absent word's row of E is exactly zero."""
     absent = stage["absent"]
-    return (["Зворотне поширення дає градієнт кожній групі параметрів; параметри ще не змінилися.",
-             ("Рядок E[{w}] має нульовий градієнт: слова {w} немає в реченні, тож втрата від нього не залежить.",
-              {"w": ", ".join(absent)})],
-            {"caption": "Градієнти втрати за кожною групою", "columns": ["Група", "Градієнт", "Примітка"],
+    every, zero = phrases(TEXT)["gradients"]
+    caption, columns = phrases(TEXT)["gradient_table"]
+    return ([every, (zero, {"w": ", ".join(absent)})],
+            {"caption": caption, "columns": list(columns),
              "rows": _group_rows(stage["gradients"], absent)})
 
 
 def _update(stage, found):
     """Stage 8: one SGD step on every group, and the loss on the same sentence after it."""
-    return ([("Крок SGD: параметр ← параметр − {lr} × градієнт, для всіх груп одночасно.",
-              {"lr": Value(stage["learning_rate"], ".1f")}),
-             ("Втрата на тому самому реченні: {b} до кроку, {a} після.",
-              {"b": Value(found["stages"][5]["loss"], ".4f"), "a": Value(stage["loss_after"], ".4f")}),
-             "«Далі» в рядку оновлень продовжить з цих параметрів на іншому реченні."],
-            {"caption": "Параметри після кроку", "columns": ["Група", "Нове значення", "Примітка"],
+    step, same, onward = phrases(TEXT)["update"]
+    caption, columns = phrases(TEXT)["parameter_table"]
+    return ([(step, {"lr": Value(stage["learning_rate"], ".1f")}),
+             (same, {"b": Value(found["stages"][5]["loss"], ".4f"), "a": Value(stage["loss_after"], ".4f")}),
+             onward],
+            {"caption": caption, "columns": list(columns),
              "rows": _group_rows(stage["parameters"])})
 
 
@@ -141,9 +234,10 @@ def state(stage, update, more):
     found = walkthrough.state(shown, FIRST)
     words = found["stages"][0]["words"]
     lines, table = STAGES[stage](found["stages"][stage], found)
-    status = [("title", "Етап {}: {}".format(stage + 1, STAGE_TITLES[stage])),
-              ("Виконано оновлень: {n}. Це оновлення тренує на {s}.",
-               {"n": Value(shown, ".0f"), "s": sentence_text(words)})]
+    say = phrases(TEXT)
+    title, done = say["status"]
+    status = [("title", title.format(stage + 1, say["stages"][stage])),
+              (done, {"n": Value(shown, ".0f"), "s": sentence_text(words)})]
     return {"status": status, "stage": lines, "numbers": table, "losses": loss_line()}
 
 
@@ -167,11 +261,11 @@ def settled(first, updates=UPDATES):
 def loss_line():
     """Both sentences' losses before each precomputed update, with the update from which both are right marked."""
     found = both_losses(UPDATES)
-    return {"title": "Втрата на обох реченнях перед кожним оновленням", "x": list(range(UPDATES)),
-            "x_label": "оновлень виконано", "y_label": "втрата",
+    title, x_label, y_label, right = phrases(TEXT)["losses"]
+    return {"title": title, "x": list(range(UPDATES)), "x_label": x_label, "y_label": y_label,
             "series": [(sentence_text(words), [losses[i] for losses, _ in found])
                        for i, (words, _) in enumerate(walkthrough.EXAMPLES)],
-            "marks": [(settled(FIRST), "обидва правильно")]}
+            "marks": [(settled(FIRST), right)]}
 
 
 def glue():
@@ -184,11 +278,13 @@ def glue():
 
 def explorable():
     """The eight stages, the updates (next, +10, back to the start), a later update typed, the panels and the loss line."""
-    steps = ["оновлень виконано: {}".format(n) for n in range(UPDATES)]
+    say = phrases(TEXT)
+    stage, update, leap, more = say["controls"]
+    steps = [say["step"].format(n) for n in range(UPDATES)]
     return Explorable([
-        Stepper("stage", "Етап одного оновлення", list(STAGE_TITLES)),
-        Stepper("update", "Оновлення параметрів (крок SGD на наступному реченні)", steps, leap=(10, "+10 оновлень")),
-        Number("more", "Або номер оновлення понад {} (рахує Python)".format(UPDATES - 1), 0,
+        Stepper("stage", stage, list(say["stages"])),
+        Stepper("update", update, steps, leap=(10, leap)),
+        Number("more", more.format(UPDATES - 1), 0,
                spec=".0f", follows="update", presets={n: n for n in range(UPDATES)}),
         Text("status", spec=".3f"),
         Text("stage", spec=".3f"),
