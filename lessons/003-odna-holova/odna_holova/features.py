@@ -27,9 +27,24 @@ from course.nn.optim import Adam
 from course.nn.train import train_steps
 from course.numbers import number
 
+from .language import phrases
+
 FEATURES = ("q1", "q2", "q3", "v1", "v2", "v3", "n1", "n2", "n3")
 ROLES = ("query",) * 3 + ("value",) * 3 + ("none",) * 3
-ROLE_NAMES = {"query": "запит", "value": "значення", "none": "жодна"}  # how the printouts name the roles
+TEXT = {  # what the printouts write, per edition of the lesson
+    "uk": {"roles": {"query": "запит", "value": "значення", "none": "жодна"},
+           "recovery": "ознака   роль      карта запиту   карта значень   (у дужках — учитель)",
+           "worst": "найбільша |навчене − учитель|: Wq {}, Wv {}",
+           "held_out": "середньоквадратична похибка на відкладених прикладах {} (відповідь «завжди 0»: {})",
+           "target": "ціль", "prediction": "передбачення",
+           "interventions": "ознака   роль      зсув отримувача   зсув джерел   (наскільки рухається вихід)"},
+    "en": {"roles": {"query": "query", "value": "value", "none": "none"},
+           "recovery": "feature  role      query map       value map       (the teacher’s in brackets)",
+           "worst": "largest |learned − teacher|: Wq {}, Wv {}",
+           "held_out": "mean squared error on held-out examples {} (always answering 0: {})",
+           "target": "target", "prediction": "prediction",
+           "interventions": "feature  role             receiver       sources   (how far the output moves when the feature moves)"},
+}
 KEYS = np.array([[1.0, 0, 0], [0, 1, 0], [0, 0, 1], [0, 0, 0]])  # (4 source slots, 3)
 QUERY_STRENGTH = 3.0
 TEACHER_Q = np.vstack([QUERY_STRENGTH * np.eye(3), np.zeros((6, 3))])  # (9, 3): reads q1 q2 q3
@@ -151,27 +166,29 @@ def interventions(head, size=1.0, count=EXAMPLES):
 
 def show_recovery(head):
     """Print, per feature, how strongly the learned query and value maps read it (teacher's in brackets)."""
-    print("ознака   роль      карта запиту   карта значень   (у дужках — учитель)")
+    say = phrases(TEXT)
+    print(say["recovery"])
     for row in recovery(head):
         print("{:<8} {:<9} {} ({})      {} ({})".format(
-            row["feature"], ROLE_NAMES[row["role"]], number(row["query"], "6.3f"), number(row["query_teacher"], ".0f"),
+            row["feature"], say["roles"][row["role"]], number(row["query"], "6.3f"), number(row["query_teacher"], ".0f"),
             number(row["value"], "6.3f"), number(row["value_teacher"], ".0f")))
     worst = largest_differences(head)
-    print("найбільша |навчене − учитель|: Wq {}, Wv {}".format(number(worst["Wq"], ".3f"), number(worst["Wv"], ".3f")))
+    print(say["worst"].format(number(worst["Wq"], ".3f"), number(worst["Wv"], ".3f")))
 
 
 def show_held_out(head):
     """Print the held-out error against the always-zero baseline, and three held-out predictions."""
     found = held_out(head)
-    print("середньоквадратична похибка на відкладених прикладах {} (відповідь «завжди 0»: {})".format(
-        number(found["mse"], ".4f"), number(found["baseline"], ".4f")))
+    say = phrases(TEXT)
+    print(say["held_out"].format(number(found["mse"], ".4f"), number(found["baseline"], ".4f")))
     for example in found["examples"]:
-        print("ціль", number(example["target"], ".2f"), "передбачення", number(example["prediction"], ".2f"))
+        print(say["target"], number(example["target"], ".2f"), say["prediction"], number(example["prediction"], ".2f"))
 
 
 def show_interventions(head, size=1.0):
     """Print how far the output moves when one feature of the receiving token or of every source moves."""
-    print("ознака   роль      зсув отримувача   зсув джерел   (наскільки рухається вихід)")
+    say = phrases(TEXT)
+    print(say["interventions"])
     for row in interventions(head, size):
-        print("{:<8} {:<9} {:>15} {:>13}".format(row["feature"], ROLE_NAMES[row["role"]], number(row["receiving"], ".3f"),
+        print("{:<8} {:<9} {:>15} {:>13}".format(row["feature"], say["roles"][row["role"]], number(row["receiving"], ".3f"),
                                                  number(row["sources"], ".3f")))

@@ -1,4 +1,4 @@
-"""Figures of lesson 003 (one attention head), as SVG for course.display.show, with Ukrainian labels.
+"""Figures of lesson 003 (one attention head), as SVG for course.display.show, labelled in the page's language.
 
 The pictures reuse the heatmap's classes (hm-cell, hm-back, hm-value, hm-highlight) so their colours
 follow the page's light and dark themes. Every number they draw is passed in by the lesson's cell.
@@ -10,7 +10,51 @@ from html import escape
 from course.display import Figure, GridFigure
 from course.numbers import number
 
+from .language import phrases
+
 WIDTH = 360
+TEXT = {  # every label the figures write, per edition of the lesson
+    "uk": {
+        "legend": ("вхід", "внесок уваги"), "coordinate": "координата", "sum": "сума",
+        "token_space": "Простір представлень токенів", "coordinates_here": "{} координат у цьому прикладі",
+        "current": "Поточне представлення: те, що доступне позиції.",
+        "reads_all": "Кожна координата запиту читає всі координати x.",
+        "matching_space": "Простір зіставлення запитів і ключів", "score_bank": "оцінка = q_bank · k_river / √{}",
+        "subspace_title": "Запит і ключ: з {} координат у {}", "subspace_columns": ["крок", "звідки", "куди"],
+        "coordinates": "{} координат", "score": "оцінка = q · k / √{}", "two_vectors": "два вектори по {}",
+        "one_number": "одне число",
+        "input": "X · одна вхідна матриця · {} × d", "both_rows": "рядок {}: обидві суміші", "row": "рядок {}",
+        "wo": "@ Wo · одна навчена матриця · ({} d_v) × d", "delta": "Δ = Concat @ Wo · оновлення · {} × d",
+        "residual": "Y = X + Δ · залишкове додавання: X додається тут",
+        "heads_title": "{} голови, {} токени: рядки {} виділено",
+        "one_matrix": "1 матриця", "projections": "Wq, Wk, Wv голови {}", "trained_3": "3 навчені матриці",
+        "qkv": "Q, K, V голови {}", "computed_3": "3 обчислені матриці", "ah": "A, H голови {}",
+        "computed_2": "2 обчислені матриці", "computed_1": "1 обчислена матриця", "trained_1": "1 навчена матриця",
+        "delta_y": "Δ і Y = X + Δ", "heads_columns": ["об’єкт", "скільки", "форма"],
+        "head": "Голова {}", "head_trained": "Wq, Wk, Wv: 3 навчені", "head_own": "матриці цієї голови",
+        "step": "крок", "loss": "втрата",
+    },
+    "en": {
+        "legend": ("input", "attention’s contribution"), "coordinate": "coordinate", "sum": "sum",
+        "token_space": "The space of token representations", "coordinates_here": "{} coordinates in this example",
+        "current": "The current representation: what the position holds.",
+        "reads_all": "Every coordinate of the query reads all of x.",
+        "matching_space": "The space where queries meet keys", "score_bank": "score = q_bank · k_river / √{}",
+        "subspace_title": "Query and key: from {} coordinates to {}", "subspace_columns": ["step", "from", "to"],
+        "coordinates": "{} coordinates", "score": "score = q · k / √{}", "two_vectors": "two vectors of {}",
+        "one_number": "one number",
+        "input": "X · one input matrix · {} × d", "both_rows": "row {}: both mixtures", "row": "row {}",
+        "wo": "@ Wo · one trained matrix · ({} d_v) × d", "delta": "Δ = Concat @ Wo · the update · {} × d",
+        "residual": "Y = X + Δ · residual connection: X is added here",
+        "heads_title": "{} heads, {} tokens: the rows of {} highlighted",
+        "one_matrix": "1 matrix", "projections": "Wq, Wk, Wv of head {}", "trained_3": "3 trained matrices",
+        "qkv": "Q, K, V of head {}", "computed_3": "3 computed matrices", "ah": "A, H of head {}",
+        "computed_2": "2 computed matrices", "computed_1": "1 computed matrix", "trained_1": "1 trained matrix",
+        "delta_y": "Δ and Y = X + Δ", "heads_columns": ["object", "how many", "shape"],
+        "head": "Head {}", "head_trained": "Wq, Wk, Wv: 3 trained", "head_own": "matrices of this head",
+        "step": "step", "loss": "loss",
+    },
+}
 
 
 def _svg(width, height, label, parts):
@@ -61,16 +105,18 @@ def _details(table):
     return '<details class="figure-table"><summary class="figure-table-label"></summary>{}</details>'.format(table)
 
 
-def residual_bars(panels, coordinates, title, legend=("вхід", "внесок уваги")):
+def residual_bars(panels, coordinates, title, legend=None):
     """One bar chart per panel: each coordinate's input, with the attention update stacked on top of it.
 
     `panels` is a list of (caption, input vector, update vector); the bars share one scale.
     """
+    say = phrases(TEXT)
+    legend = legend or say["legend"]
     top = max(float(a) + float(b) for _, base, update in panels for a, b in zip(base, update))
     svgs = [_residual_panel(caption, base, update, coordinates, top, legend) for caption, base, update in panels]
     cells = "".join('<div class="figure-cell">{}</div>'.format(svg) for svg in svgs)
-    header = ["координата"] + ["{}: {}".format(caption, part) for caption, _, _ in panels
-                               for part in (legend[0], legend[1], "сума")]
+    header = [say["coordinate"]] + ["{}: {}".format(caption, part) for caption, _, _ in panels
+                                    for part in (legend[0], legend[1], say["sum"])]
     rows = [[name] + [_decimal(value) for _, base, update in panels
                       for value in (base[i], update[i], base[i] + update[i])]
             for i, name in enumerate(coordinates)]
@@ -105,27 +151,29 @@ def _residual_panel(caption, base, update, coordinates, top, legend):
 
 def subspace_figure(d_model, d_k):
     """The two spaces of one head: token representations (d_model wide) and query/key matching (d_k wide)."""
+    say = phrases(TEXT)
     parts = [_rect(5, 5, WIDTH - 10, 130),
-             _text(15, 25, "Простір представлень токенів", 13),
-             _text(15, 42, "{} координат у цьому прикладі".format(_digits(d_model)), 11),
-             _text(15, 62, "Поточне представлення: те, що доступне позиції.", 11),
-             _text(15, 77, "Кожна координата запиту читає всі координати x.", 11)]
+             _text(15, 25, say["token_space"], 13),
+             _text(15, 42, say["coordinates_here"].format(_digits(d_model)), 11),
+             _text(15, 62, say["current"], 11),
+             _text(15, 77, say["reads_all"], 11)]
     for x, y, name in ((70, 108, "x_bank"), (290, 116, "x_river")):
         parts.append('<circle class="hm-cell" cx="{}" cy="{}" r="5" fill="#1f5fbf"/>'.format(x, y))
         parts.append(_text(x, y - 10, name, 12, "middle"))
     parts += [_arrow(70, 114, 70, 212), _arrow(290, 122, 290, 212),
               _text(78, 162, "q = x_bank @ Wq", 11), _text(282, 190, "k = x_river @ Wk", 11, "end"),
               _rect(5, 215, WIDTH - 10, 125),
-              _text(15, 235, "Простір зіставлення запитів і ключів", 13),
-              _text(15, 252, "{} координат у цьому прикладі".format(_digits(d_k)), 11),
+              _text(15, 235, say["matching_space"], 13),
+              _text(15, 252, say["coordinates_here"].format(_digits(d_k)), 11),
               _arrow(60, 312, 150, 272), _text(150, 268, "q_bank", 12, "middle"),
               _arrow(60, 312, 215, 290), _text(250, 293, "k_river", 12, "middle"),
-              _text(15, 333, "оцінка = q_bank · k_river / √{}".format(d_k), 12)]
-    title = "Запит і ключ: з {} координат у {}".format(_digits(d_model), _digits(d_k))
-    table = _table(title, ["крок", "звідки", "куди"], [
-        ["q = x_bank @ Wq", "{} координат".format(_digits(d_model)), "{} координат".format(_digits(d_k))],
-        ["k = x_river @ Wk", "{} координат".format(_digits(d_model)), "{} координат".format(_digits(d_k))],
-        ["оцінка = q · k / √{}".format(d_k), "два вектори по {}".format(_digits(d_k)), "одне число"]])
+              _text(15, 333, say["score_bank"].format(d_k), 12)]
+    title = say["subspace_title"].format(_digits(d_model), _digits(d_k))
+    wide, narrow = say["coordinates"].format(_digits(d_model)), say["coordinates"].format(_digits(d_k))
+    table = _table(title, say["subspace_columns"], [
+        ["q = x_bank @ Wq", wide, narrow],
+        ["k = x_river @ Wk", wide, narrow],
+        [say["score"].format(d_k), say["two_vectors"].format(_digits(d_k)), say["one_number"]]])
     return Figure(_svg(WIDTH, 345, title, parts), table, title)
 
 
@@ -134,7 +182,8 @@ def heads_figure(tokens, heads, highlight):
     n = len(tokens)
     row = 16
     mark = tokens.index(highlight)
-    parts = [_text(10, 16, "X · одна вхідна матриця · {} × d".format(n), 12)]
+    say = phrases(TEXT)
+    parts = [_text(10, 16, say["input"].format(n), 12)]
     parts += _matrix(10, 24, WIDTH - 20, row, ["x_{0} = e_{0}".format(t) for t in tokens], mark)
     y = 24 + n * row + 8
     column = (WIDTH - 30) / heads
@@ -148,34 +197,35 @@ def heads_figure(tokens, heads, highlight):
     joined = ", ".join("H({})".format(h + 1) for h in range(heads)) if heads <= 3 else "H(1), …, H({})".format(heads)
     parts += [_arrow(WIDTH / 2, y + 2, WIDTH / 2, y + 20),
               _text(10, y + 34, "Concat({}) · {} × ({} d_v)".format(joined, n, heads), 12)]
-    parts += _matrix(10, y + 42, WIDTH - 20, row, ["рядок {}: обидві суміші".format(t) if heads == 2
-                                                   else "рядок {}".format(t) for t in tokens], mark, heads)
+    parts += _matrix(10, y + 42, WIDTH - 20, row, [say["both_rows"].format(t) if heads == 2
+                                                   else say["row"].format(t) for t in tokens], mark, heads)
     y += 42 + n * row + 4
     parts += [_arrow(30, y, 30, y + 22),
-              _text(40, y + 16, "@ Wo · одна навчена матриця · ({} d_v) × d".format(heads), 11),
-              _text(10, y + 40, "Δ = Concat @ Wo · оновлення · {} × d".format(n), 12),
-              _text(10, y + 60, "Y = X + Δ · залишкове додавання: X додається тут", 12)]
+              _text(40, y + 16, say["wo"].format(heads), 11),
+              _text(10, y + 40, say["delta"].format(n), 12),
+              _text(10, y + 60, say["residual"], 12)]
     height = y + 70
-    title = "{} голови, {} токени: рядки {} виділено".format(heads, n, highlight)
-    steps = [["X", "1 матриця", "{} × d".format(n)]]
+    title = say["heads_title"].format(heads, n, highlight)
+    steps = [["X", say["one_matrix"], "{} × d".format(n)]]
     for h in range(1, heads + 1):
-        steps += [["Wq, Wk, Wv голови {}".format(h), "3 навчені матриці", "d × d_k, d × d_k, d × d_v"],
-                  ["Q, K, V голови {}".format(h), "3 обчислені матриці", "{0} × d_k, {0} × d_k, {0} × d_v".format(n)],
-                  ["A, H голови {}".format(h), "2 обчислені матриці", "{0} × {0}, {0} × d_v".format(n)]]
-    steps += [["Concat", "1 обчислена матриця", "{} × ({} d_v)".format(n, heads)],
-              ["Wo", "1 навчена матриця", "({} d_v) × d".format(heads)],
-              ["Δ і Y = X + Δ", "2 обчислені матриці", "{} × d".format(n)]]
-    table = _table(title, ["об’єкт", "скільки", "форма"], steps)
+        steps += [[say["projections"].format(h), say["trained_3"], "d × d_k, d × d_k, d × d_v"],
+                  [say["qkv"].format(h), say["computed_3"], "{0} × d_k, {0} × d_k, {0} × d_v".format(n)],
+                  [say["ah"].format(h), say["computed_2"], "{0} × {0}, {0} × d_v".format(n)]]
+    steps += [["Concat", say["computed_1"], "{} × ({} d_v)".format(n, heads)],
+              ["Wo", say["trained_1"], "({} d_v) × d".format(heads)],
+              [say["delta_y"], say["computed_2"], "{} × d".format(n)]]
+    table = _table(title, say["heads_columns"], steps)
     return Figure(_svg(WIDTH, height, title, parts), table, title)
 
 
 def _head(x, y, width, row, tokens, mark, number):
     """One head's column: its three projections, Q, K, V, the map A and the mixture H."""
     n = len(tokens)
+    say = phrases(TEXT)
     parts = [_rect(x, y, width, _head_height(n, row)),
-             _text(x + 8, y + 16, "Голова {}".format(number), 13),
-             _text(x + 8, y + 32, "Wq, Wk, Wv: 3 навчені", 11),
-             _text(x + 8, y + 46, "матриці цієї голови", 11)]
+             _text(x + 8, y + 16, say["head"].format(number), 13),
+             _text(x + 8, y + 32, say["head_trained"], 11),
+             _text(x + 8, y + 46, say["head_own"], 11)]
     top = y + 56
     for name in ("Q", "K", "V"):
         parts.append(_text(x + 8, top + 12, "{} = X @ W{}".format(name, name.lower()), 11))
@@ -216,8 +266,9 @@ def _digits(value):
     return number(int(value))
 
 
-def loss_curve(losses, title, every=10, x_name="крок", y_name="втрата"):
+def loss_curve(losses, title, every=10, x_name=None, y_name=None):
     """A line of one training's step losses (a list of floats), with a table of every `every`-th step."""
+    x_name, y_name = x_name or phrases(TEXT)["step"], y_name or phrases(TEXT)["loss"]
     left, top, plot_w, plot_h = 44, 12, WIDTH - 56, 150
     highest = max(max(losses), 1e-12)
     points = " L".join("{:.1f} {:.1f}".format(left + plot_w * i / max(len(losses) - 1, 1),

@@ -34,6 +34,8 @@ from course.nn.optim import Adam, Flat
 from course.nn.train import train_steps
 from course.numbers import number
 
+from .language import phrases
+
 VOCAB = 16
 LENGTH = 16
 PERIODS = (4, 8)
@@ -49,6 +51,12 @@ SEED, TRAIN_SEED, HELD_OUT_SEED = 0, 1, 2
 CHECKED_SEEDS = 4  # the course's tests train seeds 0 … 3 and require, for each, ...
 CHECKED_SCORE = 0.7  # ... a second-layer head with an induction score above this
 CHECKED_LOSS = 0.25  # ... and a held-out loss below this
+TEXT = {  # what the printouts and figures write, per edition of the lesson
+    "uk": {"scores": "голова         індукційна  попереднього токена", "uniform": "рівномірна", "intact": "жодної",
+           "map_title": "layer {layer}, head {head}"},
+    "en": {"scores": "head            induction       previous token", "uniform": "uniform", "intact": "none",
+           "map_title": "layer {layer}, head {head}"},
+}
 
 
 def sequences(count, seed, periods=PERIODS, vocab=VOCAB, length=LENGTH):
@@ -157,9 +165,10 @@ def patterns(model, index=0):
     return {"tokens": ids[0].tolist(), "maps": [maps[0].tolist() for maps in model.maps()]}
 
 
-def attention_figure(model, index=0, title="layer {layer}, head {head}", row_name="", col_name=""):
+def attention_figure(model, index=0, title=None, row_name="", col_name=""):
     """The four heads' maps for one held-out sequence as a grid of heatmaps (layers × heads, 1-based titles)."""
     from course.display import heatmap_grid
+    title = title or phrases(TEXT)["map_title"]
     found = patterns(model, index)
     labels = [str(token) for token in found["tokens"]]
     titles = [[title.format(layer=layer + 1, head=head + 1) for head in range(len(maps))]
@@ -176,11 +185,12 @@ def head_name(layer, head):
 def show_scores(model):
     """Print each head's induction and previous-token scores, then the uniform baseline."""
     found = scores(model)
-    print("голова         індукційна  попереднього токена")
+    say = phrases(TEXT)
+    print(say["scores"])
     for row in found["heads"]:
         print("{:<14} {:>10} {:>20}".format(head_name(row["layer"], row["head"]), number(row["induction"], ".3f"),
                                             number(row["previous"], ".3f")))
-    print("{:<14} {:>10} {:>20}".format("рівномірна", number(found["baseline"]["induction"], ".3f"),
+    print("{:<14} {:>10} {:>20}".format(say["uniform"], number(found["baseline"]["induction"], ".3f"),
                                         number(found["baseline"]["previous"], ".3f")))
 
 
@@ -188,6 +198,7 @@ def show_ablations(model, width=40):
     """Print the held-out loss intact and with each head removed, with a bar per line (longest = `width`)."""
     found = ablations(model)
     longest = max(row["loss"] for row in found)
+    intact = phrases(TEXT)["intact"]
     for row in found:
-        name = "жодної" if row["layer"] is None else head_name(row["layer"], row["head"])
+        name = intact if row["layer"] is None else head_name(row["layer"], row["head"])
         print("{:<7} {} {}".format(name, number(row["loss"], "6.3f"), "█" * int(round(width * row["loss"] / longest))))

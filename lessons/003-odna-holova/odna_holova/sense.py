@@ -16,6 +16,8 @@ from course.nn.models import SenseClassifier
 from course.nn.train import train_classifier
 from course.numbers import number
 
+from .language import phrases
+
 SENSE_VOCAB = {"the": 0, "river": 1, "money": 2, "bank": 3}
 SENSE_DATA = ((("the", "river", "bank"), 0), (("the", "money", "bank"), 1), (("river", "bank"), 0),
               (("money", "bank"), 1))  # label 0: water, 1: finance
@@ -23,6 +25,7 @@ SENSE_DATA = ((("the", "river", "bank"), 0), (("the", "money", "bank"), 1), (("r
 SEED = 0
 PASSES = 300
 LEARNING_RATE = 0.05
+TEXT = {"uk": {"largest_change": "найбільша зміна"}, "en": {"largest_change": "largest change"}}  # per edition
 
 
 def build(seed=SEED, width=8):
@@ -69,5 +72,6 @@ def show_parameters(model):
 def show_changes(before, after):
     """Print, per parameter group, the largest change from `before` to `after` (e.g. build() and the trained model)."""
     old = before.parameters()
+    said = phrases(TEXT)["largest_change"]
     for name, value in after.parameters().items():
-        print("{:<14} найбільша зміна {}".format(name, number(float(np.abs(value - old[name]).max()), ".3f")))
+        print("{:<14} {} {}".format(name, said, number(float(np.abs(value - old[name]).max()), ".3f")))
