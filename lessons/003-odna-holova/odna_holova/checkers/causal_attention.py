@@ -5,13 +5,17 @@ from d_v, inputs large enough to overflow an unshifted exp), compares with a
 reference and, when something differs, rebuilds the usual mistakes (mask after
 the softmax, mask filled with 0, diagonal masked, wrong triangle, no or wrong
 scaling, softmax over columns, no mask) to name the one that was made.
-Every message is one Ukrainian sentence: what was expected, what came back, a hint.
+Every message is one sentence in the page's language (Ukrainian for lesson.md, English for
+lesson.en.md), chosen when it is written: what was expected, what came back, a hint.
 """
 
 import numpy as np
 
 from course.attention import softmax
 from course.checkers.common import Phrasebook, run_cases, shape
+from course.numbers import number
+
+from ..language import phrases
 
 FUNCTION = "causal_attention"
 CASES = (  # (T, d, d_k, d_v, input scale, seed)
@@ -25,12 +29,68 @@ CASES = (  # (T, d, d_k, d_v, input scale, seed)
 TOLERANCE = 1e-6
 INPUT_NAMES = ("X", "Wq", "Wk", "Wv")
 
-SAY = Phrasebook(
-    "uk", signature="X, Wq, Wk, Wv", pair="(A, H)", ending="A, H",
-    advice="наприклад, «Q / np.sqrt(d_k)» замість «Q /= ...»",
-    shapes="перевірте форми: Q = X @ Wq має форму (T, d_k), а оцінки Q @ K.T — (T, T).",
-    finite="відніміть максимум кожного рядка перед np.exp")
-MESSAGES = SAY.messages()
+TEXT = {  # every sentence of this checker, per edition of the lesson
+    "uk": {
+        "phrasebook": {"advice": "наприклад, «Q / np.sqrt(d_k)» замість «Q /= ...»",
+                       "shapes": "перевірте форми: Q = X @ Wq має форму (T, d_k), а оцінки Q @ K.T — (T, T).",
+                       "finite": "відніміть максимум кожного рядка перед np.exp"},
+        "mistakes": {
+            "after": "маску накладено вже після softmax, тож рядки не сумують до 1; заповніть майбутні оцінки значенням "
+                     "-np.inf до softmax",
+            "zero": "майбутні оцінки заповнено нулем, а exp(0) = 1 лишає їм частку; заповнюйте їх -np.inf",
+            "past": "ви сховали минуле замість майбутнього; маскувати треба верхній трикутник, np.triu(..., k=1)",
+            "none": "маски немає зовсім, кожна позиція бачить майбутнє; сховайте оцінки над діагоналлю перед softmax",
+            "unscaled": "бракує ділення оцінок на √d_k перед softmax",
+            "columns": "softmax узято вздовж стовпців (axis=0); нормуйте кожен рядок, axis=-1",
+            "input_width": "ви поділили на √d (ширину X), а треба на √d_k, ширину запитів і ключів"},
+        "case": "випадку T={}, d={}, d_k={}, d_v={}", "large": ", великі входи",
+        "h_first": "Для {} очікувалося (A, H) саме в такому порядку, а ви повернули спершу H; поміняйте їх у return.",
+        "mixes_x": "Для {} очікувалося H форми {}, а його форма {}: схоже, ви змішали рядки X, а не значення; "
+                   "множте ваги на V = X @ Wv.",
+        "mixtures": "Для {} ваги A правильні, а суміші H ні (різниця до {}); H = A @ V, де V = X @ Wv.",
+        "diagonal": "Для {} перший рядок A складається з NaN: ви сховали й діагональ, і першій позиції не лишилося на що "
+                    "дивитися; маскуйте лише над діагоналлю, np.triu(..., k=1).",
+        "check": "перевірте маску (np.triu(..., k=1) і -np.inf до softmax) та ділення на √d_k, де d_k = Wk.shape[1]",
+        "row": "Для {} рядок A[{}] не такий, як очікувалося (різниця до {}): {}.",
+    },
+    "en": {
+        "phrasebook": {"advice": "for example “Q / np.sqrt(d_k)” instead of “Q /= ...”",
+                       "shapes": "check the shapes: Q = X @ Wq has shape (T, d_k), and the scores Q @ K.T have shape "
+                                 "(T, T).",
+                       "finite": "subtract each row’s maximum before np.exp"},
+        "mistakes": {
+            "after": "the mask was applied after the softmax, so the rows no longer sum to 1; fill the future scores "
+                     "with -np.inf before the softmax",
+            "zero": "the future scores were filled with zero, and exp(0) = 1 still gives them a share; fill them with "
+                    "-np.inf",
+            "past": "you hid the past instead of the future; the mask belongs on the upper triangle, np.triu(..., k=1)",
+            "none": "there is no mask at all, so every position sees the future; hide the scores above the diagonal "
+                    "before the softmax",
+            "unscaled": "the scores are not divided by √d_k before the softmax",
+            "columns": "the softmax was taken along the columns (axis=0); normalize each row, axis=-1",
+            "input_width": "you divided by √d (the width of X), but the divisor is √d_k, the width of the queries and "
+                           "keys"},
+        "case": "the case T={}, d={}, d_k={}, d_v={}", "large": ", large inputs",
+        "h_first": "For {} (A, H) was expected in that order, but you returned H first; swap them in the return.",
+        "mixes_x": "For {} H was expected to have shape {}, but its shape is {}: it looks as if you mixed the rows of X "
+                   "rather than the values; multiply the weights by V = X @ Wv.",
+        "mixtures": "For {} the weights A are right but the mixtures H are not (they differ by up to {}); H = A @ V, "
+                    "where V = X @ Wv.",
+        "diagonal": "For {} the first row of A is all NaN: you hid the diagonal too, which leaves the first position "
+                    "nothing to look at; mask only above the diagonal, np.triu(..., k=1).",
+        "check": "check the mask (np.triu(..., k=1) and -np.inf before the softmax) and the division by √d_k, where "
+                 "d_k = Wk.shape[1]",
+        "row": "For {} the row A[{}] is not what was expected (it differs by up to {}): {}.",
+    },
+}
+BOOKS = {language: Phrasebook(language, signature="X, Wq, Wk, Wv", pair="(A, H)", ending="A, H", **text["phrasebook"])
+         for language, text in TEXT.items()}
+MESSAGES = {language: book.messages() for language, book in BOOKS.items()}
+
+
+def _book():
+    """The shared sentences in the page's language."""
+    return phrases(BOOKS)
 
 
 def reference(X, Wq, Wk, Wv, hide="future", fill=-np.inf, after=False, scale=None, axis=-1):
@@ -54,16 +114,13 @@ def reference(X, Wq, Wk, Wv, hide="future", fill=-np.inf, after=False, scale=Non
     return A, A @ V
 
 
-MISTAKES = (  # (keywords for reference, the hint that names the mistake)
-    ({"after": True}, "маску накладено вже після softmax, тож рядки не сумують до 1; заповніть майбутні "
-                      "оцінки значенням -np.inf до softmax"),
-    ({"fill": 0.0}, "майбутні оцінки заповнено нулем, а exp(0) = 1 лишає їм частку; заповнюйте їх -np.inf"),
-    ({"hide": "past"}, "ви сховали минуле замість майбутнього; маскувати треба верхній трикутник, "
-                       "np.triu(..., k=1)"),
-    ({"hide": None}, "маски немає зовсім, кожна позиція бачить майбутнє; сховайте оцінки над діагоналлю "
-                     "перед softmax"),
-    ({"scale": 1.0}, "бракує ділення оцінок на √d_k перед softmax"),
-    ({"axis": 0}, "softmax узято вздовж стовпців (axis=0); нормуйте кожен рядок, axis=-1"),
+MISTAKES = (  # (keywords for reference, the name of the hint in TEXT[language]["mistakes"])
+    ({"after": True}, "after"),
+    ({"fill": 0.0}, "zero"),
+    ({"hide": "past"}, "past"),
+    ({"hide": None}, "none"),
+    ({"scale": 1.0}, "unscaled"),
+    ({"axis": 0}, "columns"),
 )
 
 
@@ -77,8 +134,9 @@ def _check_case(function, T, d, d_k, d_v, size, seed):
     rng = np.random.default_rng(seed)
     inputs = [size * rng.normal(size=(T, d)), rng.normal(size=(d, d_k)), rng.normal(size=(d, d_k)),
               rng.normal(size=(d, d_v))]
-    case = "випадку T={}, d={}, d_k={}, d_v={}".format(T, d, d_k, d_v) + (", великі входи" if size > 1 else "")
-    return SAY.judge(function, inputs, case, INPUT_NAMES, lambda pair: _check_pair(pair, inputs, case))
+    say = phrases(TEXT)
+    case = say["case"].format(T, d, d_k, d_v) + (say["large"] if size > 1 else "")
+    return _book().judge(function, inputs, case, INPUT_NAMES, lambda pair: _check_pair(pair, inputs, case))
 
 
 def _check_pair(returned, inputs, case):
@@ -86,21 +144,19 @@ def _check_pair(returned, inputs, case):
     expected_A, expected_H = reference(*inputs)
     T, d_v = expected_H.shape
     A, H = returned
+    say, book = phrases(TEXT), _book()
     if shape(A) == (T, d_v) and shape(H) == (T, T) and d_v != T:
-        return "Для {} очікувалося (A, H) саме в такому порядку, а ви повернули спершу H; поміняйте їх у return.".format(
-            case)
+        return say["h_first"].format(case)
     d = inputs[0].shape[1]
     if shape(A) == (T, T) and shape(H) == (T, d) and d != d_v:
-        return ("Для {} очікувалося H форми {}, а його форма {}: схоже, ви змішали рядки X, а не значення; "
-                "множте ваги на V = X @ Wv.".format(case, (T, d_v), (T, d)))
-    problem = SAY.array_problem("A", A, (T, T), case) or SAY.array_problem("H", H, (T, d_v), case)
+        return say["mixes_x"].format(case, (T, d_v), (T, d))
+    problem = book.array_problem("A", A, (T, T), case) or book.array_problem("H", H, (T, d_v), case)
     if problem:
         return problem if "NaN" not in problem else _explain_nan(A, inputs, case) or problem
     if not np.allclose(A, expected_A, atol=TOLERANCE):
         return _explain_weights(np.asarray(A, dtype=float), expected_A, inputs, case)
     if not np.allclose(H, expected_H, atol=TOLERANCE):
-        return ("Для {} ваги A правильні, а суміші H ні (різниця до {}); H = A @ V, де V = X @ Wv.".format(
-            case, _number(np.abs(np.asarray(H, dtype=float) - expected_H).max())))
+        return say["mixtures"].format(case, _number(np.abs(np.asarray(H, dtype=float) - expected_H).max()))
     return None
 
 
@@ -110,26 +166,24 @@ def _explain_nan(A, inputs, case):
         return None
     diagonal, _ = reference(*inputs, hide="diagonal")
     if np.all(np.isnan(A[0])) and np.allclose(A[1:], diagonal[1:], atol=TOLERANCE, equal_nan=True):
-        return ("Для {} перший рядок A складається з NaN: ви сховали й діагональ, і першій позиції не лишилося на що "
-                "дивитися; маскуйте лише над діагоналлю, np.triu(..., k=1).".format(case))
+        return phrases(TEXT)["diagonal"].format(case)
     return None
 
 
 def _explain_weights(A, expected, inputs, case):
     """Name the mistake that produces these weights, or point at the likely places."""
     row = int(np.abs(A - expected).max(axis=1).argmax())
-    hint = "перевірте маску (np.triu(..., k=1) і -np.inf до softmax) та ділення на √d_k, де d_k = Wk.shape[1]"
+    say = phrases(TEXT)
+    hint = say["check"]
     d = inputs[0].shape[1]
-    mistakes = MISTAKES + (({"scale": np.sqrt(d)}, "ви поділили на √d (ширину X), а треба на √d_k, ширину "
-                                                   "запитів і ключів"),)
+    mistakes = MISTAKES + (({"scale": np.sqrt(d)}, "input_width"),)
     for keywords, named in mistakes:
         if np.allclose(A, reference(*inputs, **keywords)[0], atol=TOLERANCE):
-            hint = named
+            hint = say["mistakes"][named]
             break
-    return "Для {} рядок A[{}] не такий, як очікувалося (різниця до {}): {}.".format(
-        case, row, _number(np.abs(A[row] - expected[row]).max()), hint)
+    return say["row"].format(case, row, _number(np.abs(A[row] - expected[row]).max()), hint)
 
 
 def _number(value):
-    """A difference written the Ukrainian way: three significant digits and a decimal comma."""
-    return "{:.3g}".format(value).replace(".", ",")
+    """A difference with three significant digits, in the page's digits (a decimal comma in Ukrainian)."""
+    return number(float(value), ".3g")

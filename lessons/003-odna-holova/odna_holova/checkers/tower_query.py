@@ -1,13 +1,14 @@
 """Checker for lesson 003's challenge: make_wq() -> Wq (2, 2), so that tower attends to Eiffel most.
 
 The sentence is the lesson's 2-D toy: the [0, 0], Eiffel [0, 1], tower [1, 0] on the axes
-structure and «паризькість»; keys and values are the inputs themselves (Wk = Wv = I) and
+structure and Parisness («паризькість»); keys and values are the inputs themselves (Wk = Wv = I) and
 scores are divided by √2. tower's query is x_tower @ Wq, that is the first row of Wq.
 Passing needs Eiffel's weight in tower's row to be larger than the weight of the and of
 tower itself. A failure names the mistake: no matrix, a vector instead of a matrix, a query
 against Paris, the column convention (Wq written transposed), a zero query, raw
 similarity (the query still along structure), or a tie with tower.
-Every message is one Ukrainian sentence: what was expected, what came back, a hint.
+Every message is one sentence in the page's language (Ukrainian for lesson.md, English for
+lesson.en.md), chosen when it is written: what was expected, what came back, a hint.
 """
 
 import numpy as np
@@ -16,15 +17,67 @@ from course.attention import softmax
 from course.checkers.common import Phrasebook
 from course.numbers import number
 
+from ..language import phrases
+
 FUNCTION = "make_wq"
 TOKENS = ("the", "Eiffel", "tower")
 X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0]])  # (3, 2): the, Eiffel, tower
 EIFFEL, TOWER = 1, 2
 MARGIN = 1e-9  # Eiffel must win by more than rounding
 
-SAY = Phrasebook(
-    "uk", signature="", pair="Wq", ending="Wq", advice="", shapes="", finite="")
-MESSAGES = SAY.messages()
+BOOKS = {language: Phrasebook(language, signature="", pair="Wq", ending="Wq", advice="", shapes="", finite="")
+         for language in ("uk", "en")}
+MESSAGES = {language: book.messages() for language, book in BOOKS.items()}
+TEXT = {  # every sentence of this checker, per edition of the lesson
+    "uk": {
+        "raised": "Очікувалася матриця Wq, але make_wq() викинула {}: {}; прочитайте повідомлення й випробуйте функцію в "
+                  "комірці.",
+        "passed": "Правильно: з вашою Wq tower віддає Eiffel {}, більше, ніж the ({}) і собі ({}).",
+        "none": "Очікувалася матриця Wq, але make_wq() повернула None; закінчіть функцію рядком «return Wq».",
+        "not_numbers": "Очікувалася матриця чисел форми (2, 2), а make_wq() повернула {}.",
+        "vector": "Очікувалася матриця форми (2, 2), а ви повернули вектор форми (2,), схоже, сам запит tower; поверніть "
+                  "матрицю Wq, з якої запит виходить як x_tower @ Wq.",
+        "shape": "Очікувалася матриця форми (2, 2): два рядки на дві координати входу й два стовпці, бо ключі мають дві "
+                 "координати; а її форма {}.",
+        "finite": "Матриця Wq містить NaN або нескінченності; запишіть у неї звичайні числа.",
+        "zero": "Нульова Wq дає нульовий запит, тож усі три оцінки дорівнюють нулю й ваги tower рівні, {w}; запит tower "
+                "мусить мати додатну координату паризькості.",
+        "against": "Запит tower {q} має від'ємну координату паризькості й відштовхується від Eiffel: той отримує найменшу "
+                   "вагу, {eiffel}; зробіть цю координату додатною.",
+        "transposed": "Ваша матриця спрацювала б транспонованою: ви записали її в стовпцевих позначеннях (запит = Wq · x), "
+                      "а код рахує запит як x @ Wq, тож запит tower вийшов {q}; транспонуйте Wq.",
+        "first_row": "Запит tower нульовий, {q}: tower = [1, 0] читає лише перший рядок Wq, а в ньому самі нулі, тож ваги "
+                     "рівні, {w}; запишіть потрібний запит у перший рядок.",
+        "raw": "Запит tower {q} не має координати паризькості, тож Eiffel отримує ту саму оцінку, що й порожній the "
+               "(ваги {w}): це досі сира схожість; запит tower має дивитися вздовж паризькості.",
+        "tie": "Запит tower {q} дивиться на Eiffel, але структурна координата не менша за паризьку, тож tower отримує не "
+               "менше, ніж Eiffel ({tower} проти {eiffel}); зробіть координату паризькості більшою за структурну.",
+    },
+    "en": {
+        "raised": "A matrix Wq was expected, but make_wq() raised {}: {}; read the message and try the function in a cell.",
+        "passed": "Right: with your Wq, tower gives Eiffel {}, more than it gives the ({}) or itself ({}).",
+        "none": "A matrix Wq was expected, but make_wq() returned None; end the function with “return Wq”.",
+        "not_numbers": "A matrix of numbers of shape (2, 2) was expected, but make_wq() returned {}.",
+        "vector": "A matrix of shape (2, 2) was expected, but you returned a vector of shape (2,), probably the query of "
+                  "tower itself; return the matrix Wq from which the query comes as x_tower @ Wq.",
+        "shape": "A matrix of shape (2, 2) was expected, two rows for the two input coordinates and two columns because "
+                 "the keys have two coordinates, but its shape is {}.",
+        "finite": "The matrix Wq holds NaN or infinities; fill it with ordinary numbers.",
+        "zero": "A zero Wq gives a zero query, so all three scores are zero and the weights of tower are equal, {w}; the "
+                "query of tower needs a positive Parisness coordinate.",
+        "against": "The query of tower, {q}, has a negative Parisness coordinate and pushes away from Eiffel, which gets "
+                   "the smallest weight, {eiffel}; make that coordinate positive.",
+        "transposed": "Your matrix would work transposed: you wrote it in column notation (query = Wq · x), but the code "
+                      "computes the query as x @ Wq, so the query of tower came out as {q}; transpose Wq.",
+        "first_row": "The query of tower is zero, {q}: tower = [1, 0] reads only the first row of Wq, and that row is all "
+                     "zeros, so the weights are equal, {w}; write the query you want into the first row.",
+        "raw": "The query of tower, {q}, has no Parisness coordinate, so Eiffel gets the same score as the empty the "
+               "(weights {w}): this is still raw similarity; the query of tower has to point along Parisness.",
+        "tie": "The query of tower, {q}, leans toward Eiffel, but its structure coordinate is no smaller than its "
+               "Parisness coordinate, so tower gets at least as much as Eiffel ({tower} against {eiffel}); make the "
+               "Parisness coordinate larger than the structure coordinate.",
+    },
+}
 
 
 def weights(Wq):
@@ -41,11 +94,11 @@ def wins(Wq):
 
 def check(function):
     """One result: the Wq that make_wq() returns, judged on the/Eiffel/tower."""
+    say = phrases(TEXT)
     try:
         returned = function()
     except Exception as error:  # the learner's bug, reported as a sentence
-        return [_fail("Очікувалася матриця Wq, але make_wq() викинула {}: {}; прочитайте повідомлення й випробуйте "
-                      "функцію в комірці.".format(type(error).__name__, error))]
+        return [_fail(say["raised"].format(type(error).__name__, error))]
     problem = _matrix_problem(returned)
     if problem is None:
         Wq = np.asarray(returned, dtype=float)
@@ -53,26 +106,25 @@ def check(function):
     if problem:
         return [_fail(problem)]
     w = weights(np.asarray(returned, dtype=float))
-    return [{"ok": True, "message": "Правильно: з вашою Wq tower віддає Eiffel {}, більше, ніж the ({}) і собі ({}).".format(
-        number(w[EIFFEL], ".4f"), number(w[0], ".4f"), number(w[TOWER], ".4f"))}]
+    return [{"ok": True, "message": say["passed"].format(number(w[EIFFEL], ".4f"), number(w[0], ".4f"),
+                                                         number(w[TOWER], ".4f"))}]
 
 
 def _matrix_problem(returned):
     """A sentence if `returned` is not a finite 2×2 matrix of numbers, else None."""
+    say = phrases(TEXT)
     if returned is None:
-        return "Очікувалася матриця Wq, але make_wq() повернула None; закінчіть функцію рядком «return Wq»."
+        return say["none"]
     try:
         Wq = np.asarray(returned, dtype=float)
     except (TypeError, ValueError):
-        return "Очікувалася матриця чисел форми (2, 2), а make_wq() повернула {}.".format(SAY.describe(returned))
+        return say["not_numbers"].format(phrases(BOOKS).describe(returned))
     if Wq.shape == (2,):
-        return ("Очікувалася матриця форми (2, 2), а ви повернули вектор форми (2,), схоже, сам запит tower; поверніть "
-                "матрицю Wq, з якої запит виходить як x_tower @ Wq.")
+        return say["vector"]
     if Wq.shape != (2, 2):
-        return ("Очікувалася матриця форми (2, 2): два рядки на дві координати входу й два стовпці, бо ключі мають дві "
-                "координати; а її форма {}.".format(Wq.shape))
+        return say["shape"].format(Wq.shape)
     if not np.all(np.isfinite(Wq)):
-        return "Матриця Wq містить NaN або нескінченності; запишіть у неї звичайні числа."
+        return say["finite"]
     return None
 
 
@@ -82,24 +134,18 @@ def _why_not(Wq):
     q = X[TOWER] @ Wq  # (2,): the first row of Wq
     said = {"w": number(w, ".4f"), "q": number(q, ".2f"), "eiffel": number(w[EIFFEL], ".4f"),
             "tower": number(w[TOWER], ".4f")}
+    say = phrases(TEXT)
     if np.allclose(Wq, 0.0):
-        return ("Нульова Wq дає нульовий запит, тож усі три оцінки дорівнюють нулю й ваги tower рівні, {w}; запит tower "
-                "мусить мати додатну координату паризькості.".format(**said))
+        return say["zero"].format(**said)
     if q[1] < 0:
-        return ("Запит tower {q} має від'ємну координату паризькості й відштовхується від Eiffel: той отримує найменшу "
-                "вагу, {eiffel}; зробіть цю координату додатною.".format(**said))
+        return say["against"].format(**said)
     if wins(Wq.T):
-        return ("Ваша матриця спрацювала б транспонованою: ви записали її в стовпцевих позначеннях (запит = Wq · x), а "
-                "код рахує запит як x @ Wq, тож запит tower вийшов {q}; транспонуйте Wq.".format(**said))
+        return say["transposed"].format(**said)
     if np.allclose(q, 0.0):
-        return ("Запит tower нульовий, {q}: tower = [1, 0] читає лише перший рядок Wq, а в ньому самі нулі, тож ваги "
-                "рівні, {w}; запишіть потрібний запит у перший рядок.".format(**said))
+        return say["first_row"].format(**said)
     if np.isclose(q[1], 0.0):
-        return ("Запит tower {q} не має координати паризькості, тож Eiffel отримує ту саму оцінку, що й порожній the "
-                "(ваги {w}): це досі сира схожість; запит tower має дивитися вздовж паризькості.".format(**said))
-    return ("Запит tower {q} дивиться на Eiffel, але структурна координата не менша за паризьку, тож tower отримує не "
-            "менше, ніж Eiffel ({tower} проти {eiffel}); зробіть координату паризькості більшою за структурну."
-            .format(**said))
+        return say["raw"].format(**said)
+    return say["tie"].format(**said)
 
 
 def _fail(message):
