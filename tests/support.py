@@ -19,6 +19,19 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
                   "--disable-sync", "--no-first-run"]
 
 
+def lesson_pages(lessons=ROOT / "lessons"):
+    """Every lesson page's key, as the site names its folder: '<folder>' for lesson.md, '<folder>/<language>' for
+    each edition lesson.<language>.md."""
+    keys = []
+    for path in sorted(Path(lessons).glob("*/lesson*.md")):
+        parts = path.name.split(".")
+        if path.name == "lesson.md":
+            keys.append(path.parent.name)
+        elif len(parts) == 3 and parts[0] == "lesson":
+            keys.append("{}/{}".format(path.parent.name, parts[1]))
+    return sorted(keys)
+
+
 MULTI_HEAD_CHECKER = ROOT / "lessons" / "000-varias-cabezas" / "varias_cabezas" / "checkers" / "multi_head.py"
 
 

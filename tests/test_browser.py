@@ -7,9 +7,9 @@ import pytest
 from playwright.sync_api import expect
 
 from coursebuild.lesson import package_name
-from support import ROOT
+from support import lesson_pages
 
-LESSONS = sorted(path.parent.name for path in (ROOT / "lessons").glob("*/lesson.md"))
+PAGES = lesson_pages()  # every lesson's pages: lesson.md's and each edition's
 PLAYGROUND = "01-playground/index.html"
 
 
@@ -43,7 +43,7 @@ def record_requests(page):
     return urls
 
 
-@pytest.mark.parametrize("slug", LESSONS)
+@pytest.mark.parametrize("slug", PAGES)
 def test_every_cell_reproduces_its_build_time_output_in_the_browser(page, course_server, course_site, slug):
     requests = record_requests(page)
     served_before = len(course_server.httpd.log)
@@ -68,7 +68,7 @@ def test_every_cell_reproduces_its_build_time_output_in_the_browser(page, course
     assert requests and all(url.startswith(course_server.origin) or url.startswith("data:") for url in requests)
     # The worker loaded the general library and this lesson's own package, and no other lesson's code.
     packages = {path.split("?")[0] for path, _ in course_server.httpd.log[served_before:] if "/assets/lesson-" in path}
-    assert packages == {"/assets/lesson-{}.json".format(package_name(slug))}
+    assert packages == {"/assets/lesson-{}.json".format(package_name(slug.split("/")[0]))}
 
 
 @pytest.mark.parametrize("server", ["playground_server", "playground_server_314"])

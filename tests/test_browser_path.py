@@ -68,7 +68,7 @@ def test_the_index_reads_in_course_order_and_each_lesson_links_its_neighbours(pa
     expect(cards.nth(0).locator(".start-here")).to_have_text("Start here")
     expect(page.locator(".start-here")).to_have_count(1)
     expect(cards.locator(".lesson-language")).to_have_text(
-        ["Lesson language: Українська", "Lesson language: Español", "Lesson language: Español"])
+        ["Read it in: Українська", "Read it in: Español", "Read it in: Español"])
     cards.nth(0).locator("h2 a").click()
     path = page.locator(".lesson-path")
     expect(path.locator("[rel]")).to_have_count(0)  # the only lesson in Ukrainian

@@ -1,19 +1,29 @@
-"""Exercise checkers in CPython: every reference passes, every known-wrong solution fails with a sentence."""
+"""Exercise checkers in CPython: every reference passes, every known-wrong solution fails with a sentence, in the
+language of the edition that asks (each edition of a lesson has its own exercise files)."""
 
 import ast
 import importlib
+import re
 
 import pytest
 
 from course import numbers
-from course.exercise import grade
+from course.exercise import function_name, grade
 from coursebuild.lesson import read_lesson
 from support import ROOT
 
-EXERCISES = [(lesson_path.parent.name, exercise)
-             for lesson_path in sorted((ROOT / "lessons").glob("*/lesson.md"))
-             for exercise in read_lesson(lesson_path)[0].exercises]
-WRONG = [(slug, exercise, name) for slug, exercise in EXERCISES for name in sorted(exercise.wrong)]
+LESSONS = {path: read_lesson(path)[0] for path in sorted((ROOT / "lessons").glob("*/lesson*.md"))}
+EXERCISES = [(lesson.key, exercise) for lesson in LESSONS.values() for exercise in lesson.exercises]
+LANGUAGE = {lesson.key: lesson.language for lesson in LESSONS.values()}
+WRONG = [(key, exercise, name) for key, exercise in EXERCISES for name in sorted(exercise.wrong)]
+NOT_ENGLISH = re.compile("[\u0400-\u04ff¿¡«»ñÑáéíóúÁÉÍÓÚ]")  # Cyrillic, or Spanish's marks and accents
+
+
+@pytest.fixture(autouse=True)
+def page_language(request, monkeypatch):
+    """Grade as the page of the test's lesson would: in its language (the runner's init sets it)."""
+    key = request.node.callspec.params.get("slug") if hasattr(request.node, "callspec") else None
+    monkeypatch.setattr(numbers, "_LANGUAGE", [LANGUAGE.get(key, "es")])
 
 
 @pytest.mark.parametrize("slug, exercise", EXERCISES, ids=lambda value: getattr(value, "id", value))
@@ -26,7 +36,7 @@ def test_the_reference_solution_passes_every_case(slug, exercise):
 
 def takes_inputs(exercise):
     """Whether the function the exercise asks for takes arguments, read from its reference solution."""
-    name = importlib.import_module(exercise.checker).FUNCTION
+    name = function_name(importlib.import_module(exercise.checker))
     function = next(node for node in ast.parse(exercise.solution).body
                     if isinstance(node, ast.FunctionDef) and node.name == name)
     return bool(function.args.args)
@@ -38,10 +48,25 @@ def test_every_known_wrong_solution_fails_with_one_clear_sentence(slug, exercise
     assert not result["passed"]
     failure = [item["message"] for item in result["results"] if not item["ok"]]
     assert len(failure) == 1 and failure[0].endswith(".") and "Traceback" not in failure[0]
+    if LANGUAGE[slug] == "en":
+        assert not NOT_ENGLISH.search(failure[0]), failure[0]
+
+
+EDITION_WRONG = [(key, exercise, name) for key, exercise, name in WRONG if "/" in key]
+
+
+@pytest.mark.parametrize("slug, exercise, name", EDITION_WRONG, ids=lambda value: getattr(value, "id", value))
+def test_an_editions_known_wrong_solution_is_told_in_its_own_language(slug, exercise, name, monkeypatch):
+    primary = dict((each.id, each) for key, each in EXERCISES if key == slug.split("/")[0])[exercise.id]
+    said = grade(exercise.wrong[name], exercise.checker)["results"][-1]["message"]
+    monkeypatch.setattr(numbers, "_LANGUAGE", [LANGUAGE[slug.split("/")[0]]])
+    assert function_name(importlib.import_module(exercise.checker)) in primary.solution
+    if name in primary.wrong:  # the same mistake, told in each edition's words
+        assert grade(primary.wrong[name], exercise.checker)["results"][-1]["message"] != said
 
 
 def test_lesson_000_has_at_least_eight_distinct_known_mistakes():
-    exercise = dict(EXERCISES)["000-varias-cabezas"]
+    exercise = dict(EXERCISES)["000-varias-cabezas"]  # lesson.md's (es), graded in Spanish
     messages = {grade(code, exercise.checker)["results"][-1]["message"] for code in exercise.wrong.values()}
     assert len(exercise.wrong) >= 8 and len(messages) == len(exercise.wrong)
 

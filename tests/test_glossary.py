@@ -12,7 +12,7 @@ import pytest
 
 from support import ROOT
 
-LESSONS = sorted((ROOT / "lessons").glob("*/lesson.md"))
+LESSONS = sorted((ROOT / "lessons").glob("*/lesson*.md"))  # lesson.md and its editions, lesson.<language>.md
 FIXTURE = ROOT / "tests" / "fixtures" / "glossary" / "lessons" / "01-rejected-terms" / "lesson.md"
 PROSE_FENCES = ("quiz", "explorable", "self-check")  # backtick directives whose body the learner reads
 FRONT_MATTER_PROSE = ("title", "summary")
@@ -98,7 +98,7 @@ def rejected_uses(path):
     return [message for _, message in sorted(found)]
 
 
-@pytest.mark.parametrize("lesson", LESSONS, ids=[path.parent.name for path in LESSONS])
+@pytest.mark.parametrize("lesson", LESSONS, ids=[path.parent.name + "/" + path.name for path in LESSONS])
 def test_every_lesson_uses_its_glossary_terms_in_its_prose(lesson):
     assert rejected_uses(lesson) == []
 

@@ -202,11 +202,11 @@ def path_nav(lesson, lessons, strings_by_lang):
     for rel, neighbour, step in (("prev", same[mine - 1] if mine else None, -1),
                                  ("next", same[mine + 1] if mine + 1 < len(same) else None, 1)):
         beside = lessons[place + step] if 0 <= place + step < len(lessons) else None
-        if beside is not None and edition_in(beside, lesson.language) is None:
-            template = strings["path_elsewhere_" + rel].format(
-                n=place + step + 1, language=strings_by_lang[beside.language]["language_name"])
-            lines.append('<p class="path-elsewhere">{} {}</p>'.format(html.escape(template),
-                                                                       _lesson_link(lesson, beside)))
+        if beside is not None and edition_in(beside, lesson.language) is None:  # every edition it can be read in
+            template = strings["path_elsewhere_" + rel].format(n=place + step + 1, language=", ".join(
+                strings_by_lang[edition.language]["language_name"] for edition in beside.editions))
+            lines.append('<p class="path-elsewhere">{} {}</p>'.format(html.escape(template), " · ".join(
+                _lesson_link(lesson, edition) for edition in beside.editions)))
         if neighbour is not None:
             lines.append('<p class="path-{rel}">{label} {link}</p>'.format(
                 rel=rel, label=html.escape(strings["path_" + rel].format(n=neighbour[0])),

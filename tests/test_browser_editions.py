@@ -1,0 +1,71 @@
+"""A lesson's editions in Chromium: the switch is reached by keyboard, each edition keeps its own answers, and the
+index opens each lesson in the browser's language."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from support import ROOT, Server, build_site
+
+LESSONS = ROOT / "tests" / "fixtures" / "editions" / "lessons"
+
+
+@pytest.fixture(scope="module")
+def editions_server(tmp_path_factory):
+    server = Server(build_site(LESSONS, tmp_path_factory.mktemp("editions") / "_site"))
+    yield server
+    server.close()
+
+
+def switch_by_keyboard(page, language):
+    """Tab from the top of the page to the link of the edition in `language`, and follow it with Enter."""
+    link = page.locator('nav.editions a[hreflang="{}"]'.format(language))
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if link.evaluate("element => element === document.activeElement"):
+            break
+    else:
+        raise AssertionError("twelve presses of Tab never reached the {} edition's link".format(language))
+    page.keyboard.press("Enter")
+
+
+def answer(page, option, verdict):
+    quiz = page.locator("#quiz-1")
+    quiz.locator("input").nth(option).check()
+    quiz.locator("button[type=submit]").click()
+    expect(quiz.locator(".quiz-verdict")).to_have_text(verdict)
+
+
+def test_the_switch_is_reached_by_keyboard_and_each_edition_keeps_its_own_answer(page, editions_server):
+    page.goto(editions_server.url("01-una/index.html"))
+    answer(page, 1, "Correcto.")
+    switch_by_keyboard(page, "en")
+    expect(page).to_have_url(re.compile(r"/01-una/en/index\.html$"))
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#quiz-1 input").nth(1)).not_to_be_checked()  # the Spanish answer is the Spanish page's
+    answer(page, 0, "Not quite.")
+    switch_by_keyboard(page, "es")
+    expect(page).to_have_url(re.compile(r"/01-una/index\.html$"))
+    expect(page.locator("#quiz-1 input").nth(1)).to_be_checked()
+    expect(page.locator("#quiz-1 .quiz-verdict")).to_have_text("Correcto.")
+    switch_by_keyboard(page, "en")
+    expect(page.locator("#quiz-1 input").nth(0)).to_be_checked()
+
+
+@pytest.mark.parametrize("locale, href, title", [
+    ("es-ES", "01-una/index.html", "Una lección"),
+    ("en-GB", "01-una/en/index.html", "A lesson"),
+    ("de-DE", "01-una/en/index.html", "A lesson"),  # no German edition: the index's own language
+])
+def test_the_index_opens_each_lesson_in_the_browsers_language(browser, editions_server, locale, href, title):
+    context = browser.new_context(locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(editions_server.url("index.html"))
+        card = page.locator('.lesson-card[data-lesson="01-una"]')
+        expect(card.locator("a.lesson-title")).to_have_attribute("href", href)
+        expect(card.locator("a.lesson-title")).to_have_text(title)
+        expect(page.locator('.lesson-card[data-lesson="02-otra"] a.lesson-title')).to_have_text("Тільки українською")
+    finally:
+        context.close()
