@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 
 import numpy as np
 import pytest
+from test_lesson_003 import ukrainian  # noqa: F401 (a fixture: lesson 003's explorables write in the page's language)
 from varias_cabezas.explorables.rule_heads import WORDS, maps, pulled
 
 from course import numbers
@@ -359,6 +360,7 @@ def test_every_preset_and_sentence_matches_a_direct_computation(preset, sentence
     assert np.linalg.norm(np.array([0.5, 0.5, 0.8, 0.2]) @ PRESETS[preset]) == pytest.approx(3.0)
 
 
+@pytest.mark.usefixtures("ukrainian")
 @pytest.mark.parametrize("sentence", ["river", "money"])
 def test_the_query_against_water_avoids_river_and_the_zero_query_weighs_every_token_alike(sentence):
     from odna_holova.explorables.query_match import PRESETS, SENTENCES, match
@@ -423,6 +425,7 @@ def test_the_tower_states_give_the_seeds_numbers_and_swapped_values_alone_mix_li
     assert values_only[4] == pytest.approx(head(True, False)[4])  # ...mix what the swapped query mixes
 
 
+@pytest.mark.usefixtures("ukrainian")
 def test_the_tower_panel_names_the_state_with_other_weights_and_the_same_mixture():
     explorable = engine.load("odna_holova.explorables.match_content")
     texts = {key: Text("m").render(explorable.compute(key)["mixture"], "uk") for key in

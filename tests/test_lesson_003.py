@@ -6,6 +6,7 @@ import re
 import numpy as np
 import pytest
 
+from course import numbers
 from course.attention import attention, softmax
 from course.exercise import grade
 from coursebuild.lesson import read_lesson
@@ -38,6 +39,14 @@ NAMED = {
 }
 
 
+@pytest.fixture
+def ukrainian():
+    """The lesson's package writes in the page's language; these tests read lesson.md's, Ukrainian, as its page sets it."""
+    numbers.set_language("uk")
+    yield
+    numbers.set_language("en")
+
+
 def sentence(*tokens):
     """The lesson's hand-made vectors of `tokens`, one row each."""
     return np.array([EMB[token] for token in tokens])
@@ -63,6 +72,7 @@ def glued(course_site):
             re.findall(r'<span class="glued" data-glue="([^"]+)">(.*?)</span>', page)}
 
 
+@pytest.mark.usefixtures("ukrainian")
 def test_every_known_mistake_fails_with_its_own_sentence_that_names_it():
     assert_every_mistake_named(EXERCISE, CHECKER, NAMED)
 
@@ -106,6 +116,7 @@ def test_the_reference_passes_every_shape_including_a_single_token():
     ("def other():\n    pass", "не визначає"),
     ("def causal_attention(:", "SyntaxError"),
 ])
+@pytest.mark.usefixtures("ukrainian")
 def test_the_checker_explains_strange_returns_in_one_ukrainian_sentence(code, expected):
     result = grade(code, CHECKER)
     assert not result["passed"]

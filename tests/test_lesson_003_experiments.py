@@ -9,7 +9,7 @@ from odna_holova import walkthrough
 from odna_holova.explorables import training_walk
 from playwright.sync_api import expect
 from test_browser_explorable import STRINGS, text_of, view_texts
-from test_lesson_003 import AXE, PAGE, SLUG
+from test_lesson_003 import AXE, PAGE, SLUG, ukrainian  # noqa: F401 (ukrainian: a fixture)
 
 from course.explorables import engine
 
@@ -31,6 +31,7 @@ def uk(values):
                            for value in values) + "]"
 
 
+@pytest.mark.usefixtures("ukrainian")
 @pytest.mark.parametrize("update", [0, 1, 9, 15, 31])
 def test_the_gradients_stage_shows_every_groups_gradient_from_the_toolkit_and_the_absent_rows_zero(update):
     found = walkthrough.state(update, 0)["stages"][GRADIENTS]
@@ -45,6 +46,7 @@ def test_the_gradients_stage_shows_every_groups_gradient_from_the_toolkit_and_th
     assert absent_row[1] == "[0,000; 0,000]"
 
 
+@pytest.mark.usefixtures("ukrainian")
 def test_the_update_stage_is_the_next_updates_starting_point_and_the_stepper_alternates_sentences():
     after = table_rows("odna_holova.explorables.training_walk", (UPDATE, 3))
     before_next = walkthrough.state(4, 0)["stages"][1]["E"]
@@ -56,6 +58,7 @@ def test_the_update_stage_is_the_next_updates_starting_point_and_the_stepper_alt
                                walkthrough.model().parameters()["embedding.E"], atol=1e-6)
 
 
+@pytest.mark.usefixtures("ukrainian")
 def test_an_update_number_typed_past_the_precomputed_ones_is_computed_by_the_same_module():
     late = training_walk.UPDATES + 24
     drawn = engine.recompute("odna_holova.explorables.training_walk", {"stage": 5, "update": 0, "more": late}, "uk")["views"]

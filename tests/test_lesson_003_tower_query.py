@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from test_lesson_003 import ukrainian  # noqa: F401 (a fixture)
 
 from course.exercise import grade
 from course.numbers import number
@@ -39,6 +40,7 @@ def test_the_reference_passes_and_its_message_quotes_towers_weights():
     assert number(weights[1], ".4f") in result["results"][-1]["message"]
 
 
+@pytest.mark.usefixtures("ukrainian")
 def test_every_known_mistake_fails_with_its_own_sentence_that_names_it():
     assert_every_mistake_named(EXERCISE, CHECKER, NAMED)
 
@@ -54,6 +56,7 @@ def test_a_different_correct_matrix_passes_even_written_as_a_list_of_integers(Wq
     assert result["passed"], result["results"]
 
 
+@pytest.mark.usefixtures("ukrainian")
 def test_a_matrix_of_another_shape_and_code_that_raises_get_one_sentence_each():
     wide = grade("import numpy as np\n\ndef make_wq():\n    return np.ones((2, 3))\n", CHECKER)
     assert "форма (2, 3)" in wide["results"][-1]["message"]
