@@ -1,0 +1,32 @@
+"""Lesson 003's English text (lesson.en.md): all of it is English, and it links to English pages and files."""
+
+import re
+
+from support import ROOT
+
+LESSONS = ROOT / "lessons"
+FOLDER = LESSONS / "003-odna-holova"
+TEXT = (FOLDER / "lesson.en.md").read_text(encoding="utf-8")
+CYRILLIC = re.compile("[\u0400-\u04ff]")
+
+
+def test_no_ukrainian_is_left_in_the_english_edition():
+    left = [(number, line) for number, line in enumerate(TEXT.splitlines(), 1) if CYRILLIC.search(line)]
+    assert not left, left
+
+
+def test_links_to_other_lessons_open_their_english_editions():
+    links = re.findall(r"\]\((\.\.[^)]*)\)", TEXT)
+    assert links, "the edition links to lessons 000 and 004"
+    for link in links:
+        found = re.fullmatch(r"\.\./\.\./([^/]+)/en/", link)
+        assert found, "{} is not the English page of a lesson (../../<folder>/en/)".format(link)
+        assert (LESSONS / found.group(1) / "lesson.en.md").is_file(), "{} has no English edition".format(link)
+
+
+def test_exercises_use_the_english_exercise_files():
+    named = re.findall(r"^:(?:starter|solution|wrong): (\S+)$", TEXT, re.M)
+    assert len(named) == 6, named  # two exercises, three files each
+    for path in named:
+        assert path.startswith("exercises.en/"), path
+        assert (FOLDER / path).exists(), path
