@@ -60,28 +60,41 @@ def test_a_checked_challenge_joins_the_page_so_a_cell_can_try_its_function(page,
 
 
 def test_the_index_reads_in_course_order_and_each_lesson_links_its_neighbours(page, course_server):
-    page.goto(course_server.url("index.html"))
+    page.goto(course_server.url("index.html"))  # an English browser: each lesson in its English edition
     cards = page.locator(".lesson-card")
-    expect(cards.locator("h2 a")).to_have_text(["Одна голова уваги", "Varias cabezas, varios repartos",
-                                                "Ficha de ejercicios: atención y transformers"])
+    expect(cards.locator("h2 a")).to_have_text(["One attention head", "Several heads, several distributions",
+                                                "Exercise sheet: attention and transformers"])
     expect(cards.locator(".lesson-number")).to_have_text(["Lesson 1.", "Lesson 2.", "Lesson 3."])
     expect(cards.nth(0).locator(".start-here")).to_have_text("Start here")
     expect(page.locator(".start-here")).to_have_count(1)
     expect(cards.locator(".lesson-language")).to_have_text(
-        ["Read it in: Українська", "Read it in: Español", "Read it in: Español"])
+        ["Read it in: Українська, English", "Read it in: Español, English", "Read it in: Español, English"])
     cards.nth(0).locator("h2 a").click()
+    expect(page).to_have_url(re.compile("003-odna-holova/en/index.html$"))
     path = page.locator(".lesson-path")
-    expect(path.locator("[rel]")).to_have_count(0)  # the only lesson in Ukrainian
-    expect(path.locator(".path-elsewhere")).to_contain_text("Español")
-    path.locator(".path-elsewhere a").click()
-    expect(page).to_have_url(re.compile("000-varias-cabezas/index.html$"))
-    expect(path.locator("[rel=prev]")).to_have_count(0)
+    expect(path.locator(".path-elsewhere")).to_have_count(0)  # every lesson can be read in English
     path.locator("a[rel=next]").click()
-    expect(page).to_have_url(re.compile("004-ejercicios-atencion/index.html$"))
+    expect(page).to_have_url(re.compile("000-varias-cabezas/en/index.html$"))
+    path.locator("a[rel=next]").click()
+    expect(page).to_have_url(re.compile("004-ejercicios-atencion/en/index.html$"))
     expect(path.locator("a[rel=next]")).to_have_count(0)
     expect(path.locator(".path-end")).to_be_visible()
     path.locator("a[rel=prev]").click()
+    expect(page).to_have_url(re.compile("000-varias-cabezas/en/index.html$"))
+
+
+def test_a_lesson_in_a_language_the_next_one_lacks_points_to_each_of_its_editions(page, course_server):
+    page.goto(course_server.url("003-odna-holova/index.html"))
+    path = page.locator(".lesson-path")
+    expect(path.locator("[rel]")).to_have_count(0)  # the only lesson in Ukrainian
+    expect(path.locator(".path-elsewhere")).to_contain_text("Español, English")
+    path.locator(".path-elsewhere a[lang=es]").click()
     expect(page).to_have_url(re.compile("000-varias-cabezas/index.html$"))
+    expect(path.locator("[rel=prev]")).to_have_count(0)
+    expect(path.locator(".path-elsewhere")).to_contain_text("Українська, English")
+    path.locator("a[rel=next]").click()
+    expect(page).to_have_url(re.compile("004-ejercicios-atencion/index.html$"))
+    expect(path.locator(".path-end")).to_be_visible()
 
 
 def test_the_stated_download_size_is_what_the_progress_bar_counts(page, course_server):
