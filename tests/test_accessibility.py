@@ -30,10 +30,24 @@ def axe_browser(browser):
 def test_no_page_has_serious_or_critical_axe_violations(request, axe_browser, scheme, which):
     site = request.getfixturevalue(which + "_site")
     server = request.getfixturevalue(which + "_server")
+    assert axe_violations(axe_browser.new_page(), server, pages(site), scheme) == {}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_english_editions_have_no_serious_axe_violations_on_a_375_pixel_screen(axe_browser, course_site,
+                                                                                   course_server, scheme):
+    english = [path for path in pages(course_site) if path.endswith("/en/index.html")]
+    assert len(english) == 3
     page = axe_browser.new_page()
+    page.set_viewport_size({"width": 375, "height": 800})
+    assert axe_violations(page, course_server, english, scheme) == {}
+
+
+def axe_violations(page, server, paths, scheme):
+    """{path: [(rule, impact, first targets)]} of the serious and critical axe findings on each page, in `scheme`."""
     page.emulate_media(color_scheme=scheme)
     found = {}
-    for path in pages(site):
+    for path in paths:
         page.goto(server.url(path))
         page.add_script_tag(path=str(AXE))
         result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
@@ -42,7 +56,7 @@ def test_no_page_has_serious_or_critical_axe_violations(request, axe_browser, sc
         if serious:
             found[path] = serious
     page.close()
-    assert found == {}
+    return found
 
 
 def test_the_editor_can_be_left_with_escape_then_tab(page, playground_server):
@@ -91,6 +105,7 @@ def test_every_string_the_code_uses_exists_in_each_language(language):
     ("playground", "01-playground/index.html", "en", "Run all"),
     ("playground", "02-druhyi/index.html", "uk", "Виконати все"),
     ("course", "000-varias-cabezas/index.html", "es", "Ejecutar todo"),
+    ("course", "000-varias-cabezas/en/index.html", "en", "Run all"),
 ])
 def test_a_page_speaks_its_lessons_language_with_no_placeholder_left(request, page, which, path, language, words):
     server = request.getfixturevalue(which + "_server")
