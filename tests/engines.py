@@ -159,6 +159,17 @@ class Driver:
         """Load the current page again (errors are collected again)."""
         self.open(self.js("return location.href"))
 
+    def resize(self, width, height):
+        """Make the page's viewport `width` by `height` CSS pixels (the window's frame, if any, added)."""
+        self._set_size(width, height)
+        frame = self.js("return [outerWidth - innerWidth, outerHeight - innerHeight]")
+        if any(frame):
+            self._set_size(width + frame[0], height + frame[1])
+        assert self.js("return innerWidth") == width, "{}: the viewport is not {} px wide".format(self.name, width)
+
+    def _set_size(self, width, height):
+        self._guarded(lambda: self.client.set_window_rect(width=width, height=height))
+
     def text(self, selector):
         """The text content of every element matching selector, joined."""
         return self.js("return [...document.querySelectorAll(arguments[0])].map((e) => e.textContent).join('')",
@@ -247,6 +258,9 @@ class ChromiumDriver(Driver):
 
     def goto(self, url):
         self.page.goto(url)
+
+    def _set_size(self, width, height):
+        self.page.set_viewport_size({"width": width, "height": height})
 
     def _gone(self):
         if not self.browser.is_connected():

@@ -15,7 +15,9 @@ import functools
 import json
 import os
 import re
+import shutil
 import signal
+import subprocess
 import time
 import warnings
 
@@ -220,6 +222,98 @@ def test_a_quiz_is_answered_wrong_then_right(driver, course_server, slug):
         driver.click("{} button[type=submit]".format(form))
         wait_state(driver, form, "^{}$".format(state), timeout=10)
         assert driver.text(form + " .quiz-explanation")
+
+
+# What a reader cannot see of each formula: a display formula too wide for its box (shown cut at the right edge,
+# scrolling), or any part of a formula reaching past the edge of what its nearest clipping box (or the page)
+# shows, scrolled to its end. Folded answers are opened first: their math counts too.
+CUT_FORMULAS = """
+document.querySelectorAll('main details').forEach((details) => { details.open = true; });
+const cut = [];
+for (const box of document.querySelectorAll('main .math.block')) {
+  if (box.getClientRects().length && box.scrollWidth > box.clientWidth + 1) {
+    cut.push('scrolls (' + box.scrollWidth + ' px in ' + box.clientWidth + '): ' + box.textContent.slice(0, 40));
+  }
+}
+for (const math of document.querySelectorAll('main math')) {
+  if (!math.getClientRects().length) continue;
+  const text = document.createRange();
+  text.selectNodeContents(math);
+  const rects = [...text.getClientRects(), ...[...math.querySelectorAll('*')].map((e) => e.getBoundingClientRect())];
+  const right = Math.max(math.getBoundingClientRect().right, ...rects.filter((r) => r.width > 0).map((r) => r.right));
+  let edge = document.documentElement.clientWidth;
+  for (let box = math.parentElement; box; box = box.parentElement) {
+    const overflow = getComputedStyle(box).overflowX;
+    if (overflow === 'visible') continue;
+    const left = box.getBoundingClientRect().left;
+    edge = Math.min(edge, overflow === 'auto' || overflow === 'scroll' ? left + box.scrollWidth - box.scrollLeft
+                                                                      : left + box.clientWidth);
+    break;
+  }
+  if (right > edge + 1) cut.push('reaches ' + Math.round(right - edge) + ' px past its edge: ' + math.textContent.slice(0, 40));
+}
+return cut;
+"""
+
+
+@pytest.mark.parametrize("slug", LESSONS)
+@retried_once_if_the_engine_dies
+def test_at_1280_px_every_formula_is_seen_whole(driver, course_server, slug):
+    driver.resize(1280, 900)
+    driver.open(course_server.url(slug + "/index.html"))
+    assert driver.js(CUT_FORMULAS) == []
+
+
+# Every bracket that MathML lets stretch (not stretchy="false", as TeX's bare "(" is) beside a matrix or a
+# fraction in the same row: [how many were measured, the ones shorter than what they enclose].
+SHORT_BRACKETS = """
+document.querySelectorAll('main details').forEach((details) => { details.open = true; });
+const short = [];
+let measured = 0;
+for (const mo of document.querySelectorAll('main mo')) {
+  if (!/^[()\\[\\]{}]$/.test(mo.textContent.trim()) || mo.getAttribute('stretchy') === 'false') continue;
+  const tall = [...mo.parentElement.children].filter((e) => e.matches('mtable, mfrac'));
+  if (!tall.length || !mo.getClientRects().length) continue;
+  measured += 1;
+  const need = Math.max(...tall.map((e) => e.getBoundingClientRect().height));
+  const height = mo.getBoundingClientRect().height;
+  if (height < 0.9 * need) {
+    short.push(mo.textContent.trim() + ' ' + Math.round(height) + ' px beside ' + Math.round(need) + ' px in '
+               + mo.closest('math').textContent.slice(0, 40));
+  }
+}
+return [measured, short];
+"""
+
+
+def _math_fonts():
+    """The font families style.css names for math, before the generic `math` (none if it names none)."""
+    rule = re.search(r"\nmath \{[^}]*font-family:([^;]+);", (ROOT / "site" / "style.css").read_text(encoding="utf-8"))
+    return [name.strip().strip('"') for name in rule.group(1).split(",") if name.strip() != "math"] if rule else []
+
+
+def _no_math_font_here():
+    """True when style.css names math fonts and fontconfig (how the engines find fonts on Linux) has none of them."""
+    if not _math_fonts():
+        return False
+    if not shutil.which("fc-list"):
+        return True
+    families = subprocess.run(["fc-list", ":", "family"], capture_output=True, text=True, check=True).stdout
+    return not {name.strip() for line in families.splitlines() for name in line.split(",")} & set(_math_fonts())
+
+
+@pytest.mark.parametrize("slug", LESSONS)
+@retried_once_if_the_engine_dies
+def test_brackets_beside_a_matrix_or_a_fraction_stretch_to_its_height(driver, course_server, slug):
+    if _no_math_font_here():
+        pytest.skip("no math font is installed (one of {}): apt-get install fonts-dejavu-extra".format(
+            ", ".join(_math_fonts())))
+    driver.open(course_server.url(slug + "/index.html"))
+    driver.wait("return document.fonts.status === 'loaded'", 10, "the fonts did not load")
+    measured, short = driver.js(SHORT_BRACKETS)
+    if not measured:
+        pytest.skip("{} has no bracket beside a matrix or a fraction".format(slug))
+    assert short == []
 
 
 def _exercises(slug):
