@@ -8,6 +8,10 @@ Every backend offers the same few verbs: navigate, run a script in the page, cli
 accessible name, type into a cell's editor, read text, wait for a condition, read the errors that a
 listener injected into the page collected (WebKit's console cannot be read in automation mode), and the
 CPU time the engine's processes have used (to prove that no stopped worker keeps spinning).
+
+An engine can die under a test: WebKitGTK's web process crashes now and then ("session deleted because of page
+crash or hang"). Every verb then raises EngineCrashed, which says so and quotes the end of the engine's own log,
+and `Session` gives the next test a fresh browser, so one crash fails one test only.
 """
 
 import os
@@ -16,6 +20,7 @@ import socket
 import subprocess
 import tempfile
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -27,6 +32,10 @@ ENGINES = ("chromium", "firefox", "webkit")
 # Named, not the generic CI that every CI service sets. Set and not 0 (.ci/run sets 1), it makes a missing
 # engine fail its tests instead of skipping them.
 ALL_ENGINES = "COURSE_ALL_ENGINES"
+# A live engine answers a trivial script at once; a crashed or hung one is given this long (seconds).
+PING_S = 10
+SCRIPT_S = 120
+LOG_LINES = 15
 
 # Installed after each navigation: the page's own errors and rejections, kept where scripts can read them.
 LISTEN = """
@@ -92,6 +101,37 @@ def process_tree_cpu(root):
     return total
 
 
+def descendants(root):
+    """{pid: command line} of every process below `root` (not root itself)."""
+    children, commands = {}, {}
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            ppid = int((cmdline.parent / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            commands[int(cmdline.parent.name)] = cmdline.read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(ppid, []).append(int(cmdline.parent.name))
+    found, todo = {}, list(children.get(root, []))
+    while todo:
+        pid = todo.pop()
+        found[pid] = commands.get(pid, "")
+        todo += children.get(pid, [])
+    return found
+
+
+def _log_tail(path):
+    """The last lines of an engine's log file, or a note that it wrote none."""
+    try:
+        lines = Path(path).read_text(errors="replace").splitlines()
+    except OSError:
+        return "(no log)"
+    return "\n".join(lines[-LOG_LINES:]) or "(its log is empty)"
+
+
+class EngineCrashed(Exception):
+    """The engine itself died (a crashed page process, a lost driver): the engine's failure, not the page's."""
+
+
 def _free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -99,23 +139,36 @@ def _free_port():
 
 
 class Driver:
-    """What every backend offers; subclasses implement `_script`, `goto`, `close` and `root_pid`."""
+    """What every backend offers; subclasses implement `_script`, `goto`, `close`, `root_pid`, `_gone`, `_ping`
+    and `log`."""
 
     name = ""
+    session = None  # the Session this browser serves, if any
 
     def js(self, body, *args):
         """Run a function body (which may `return`) in the page with `arguments`; its JSON-able result."""
-        return self._script(body, list(args))
+        return self._guarded(self._script, body, list(args))
 
     def open(self, url):
         """Navigate to url and start collecting the page's errors."""
-        self.goto(url)
+        self._guarded(self.goto, url)
         self.wait("return document.readyState === 'complete'", message="the page did not load")
         self.js(LISTEN)
 
     def reload(self):
         """Load the current page again (errors are collected again)."""
         self.open(self.js("return location.href"))
+
+    def resize(self, width, height):
+        """Make the page's viewport `width` by `height` CSS pixels (the window's frame, if any, added)."""
+        self._set_size(width, height)
+        frame = self.js("return [outerWidth - innerWidth, outerHeight - innerHeight]")
+        if any(frame):
+            self._set_size(width + frame[0], height + frame[1])
+        assert self.js("return innerWidth") == width, "{}: the viewport is not {} px wide".format(self.name, width)
+
+    def _set_size(self, width, height):
+        self._guarded(lambda: self.client.set_window_rect(width=width, height=height))
 
     def text(self, selector):
         """The text content of every element matching selector, joined."""
@@ -152,7 +205,7 @@ class Driver:
         """Wait until the script `condition` returns a truthy value; that value."""
         deadline = time.monotonic() + timeout
         while True:
-            value = self._script(condition, list(args))
+            value = self.js(condition, *args)
             if value:
                 return value
             if time.monotonic() > deadline:
@@ -166,6 +219,28 @@ class Driver:
     def cpu_seconds(self):
         """CPU time used so far by the engine's processes."""
         return process_tree_cpu(self.root_pid())
+
+    def dead(self):
+        """Why this browser cannot go on (a process of it ended, or it no longer answers a script), or None."""
+        gone = self._gone()
+        if gone:
+            return gone
+        try:
+            self._ping()
+        except Exception as error:  # each backend raises its own kind; any of them means no answer
+            return "it no longer answers a script ({}: {})".format(type(error).__name__, str(error).strip()[:200])
+        return None
+
+    def _guarded(self, action, *args):
+        """Run one command of the driver; if it failed because the engine died, raise EngineCrashed instead."""
+        try:
+            return action(*args)
+        except Exception as error:
+            reason = self.dead()
+            if reason is None:
+                raise
+            raise EngineCrashed("{}: the engine died under this test: {}. End of its log:\n{}".format(
+                self.name, reason, self.log())) from error
 
 
 class ChromiumDriver(Driver):
@@ -184,7 +259,24 @@ class ChromiumDriver(Driver):
     def goto(self, url):
         self.page.goto(url)
 
+    def _set_size(self, width, height):
+        self.page.set_viewport_size({"width": width, "height": height})
+
+    def _gone(self):
+        if not self.browser.is_connected():
+            return "the browser closed its connection"
+        return "the page is closed" if self.page.is_closed() else None
+
+    def _ping(self):
+        self.page.wait_for_function("() => true", timeout=PING_S * 1000)
+
+    def log(self):
+        return "(Playwright keeps no log of the browser)"
+
     def type_into(self, selector, code):
+        self._guarded(self._type, selector, code)
+
+    def _type(self, selector, code):
         editor = self.page.locator(selector)
         editor.click()
         editor.press("Control+a")
@@ -220,9 +312,11 @@ class FirefoxDriver(Driver):
             .replace("'", '"') for key, value in prefs.items()))
         # Firefox run as root refuses a $HOME that another user owns, as a GitHub job container's is; the
         # profile folder is ours.
-        self.process = subprocess.Popen(
-            ["firefox-esr", "--headless", "--marionette", "--no-remote", "--profile", str(self.profile)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ, HOME=str(self.profile)))
+        self.logfile = Path(tempfile.mkstemp(prefix="course-firefox-", suffix=".log")[1])
+        with self.logfile.open("wb") as log:
+            self.process = subprocess.Popen(
+                ["firefox-esr", "--headless", "--marionette", "--no-remote", "--profile", str(self.profile)],
+                stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ, HOME=str(self.profile)))
         self.client = Marionette(host="127.0.0.1", port=port, startup_timeout=60)
         deadline = time.monotonic() + 60
         while True:
@@ -233,13 +327,27 @@ class FirefoxDriver(Driver):
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.5)
-        self.client.timeout.script = 120
+        self.client.timeout.script = SCRIPT_S
 
     def _script(self, body, args):
         return self.client.execute_script(body, script_args=args, new_sandbox=False)
 
     def goto(self, url):
         self.client.navigate(url)
+
+    def _gone(self):
+        code = self.process.poll()
+        return None if code is None else "Firefox exited with status {}".format(code)
+
+    def _ping(self):
+        self.client.timeout.script = PING_S
+        try:
+            self.client.execute_script("return true", new_sandbox=False)
+        finally:
+            self.client.timeout.script = SCRIPT_S
+
+    def log(self):
+        return _log_tail(self.logfile)
 
     def root_pid(self):
         return self.process.pid
@@ -254,6 +362,7 @@ class FirefoxDriver(Driver):
             except subprocess.TimeoutExpired:
                 self.process.kill()
             shutil.rmtree(self.profile, ignore_errors=True)
+            self.logfile.unlink(missing_ok=True)
 
 
 class WebKitDriver(Driver):
@@ -270,9 +379,12 @@ class WebKitDriver(Driver):
         options = webdriver.WebKitGTKOptions()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
-        self.service = webdriver.WebKitGTKService(executable_path=shutil.which("WebKitWebDriver"), env=env)
+        # The driver's output holds MiniBrowser's and the web process's, where a crash is reported.
+        self.logfile = Path(tempfile.mkstemp(prefix="course-webkit-", suffix=".log")[1])
+        self.service = webdriver.WebKitGTKService(executable_path=shutil.which("WebKitWebDriver"), env=env,
+                                                  log_output=str(self.logfile))
         self.client = webdriver.WebKitGTK(options=options, service=self.service)
-        self.client.set_script_timeout(120)
+        self.client.set_script_timeout(SCRIPT_S)
         if shared_array_buffer:
             self.name = "webkit+sab"
 
@@ -285,12 +397,73 @@ class WebKitDriver(Driver):
     def root_pid(self):
         return self.service.process.pid
 
+    def _gone(self):
+        code = self.service.process.poll()
+        if code is not None:
+            return "WebKitWebDriver exited with status {}".format(code)
+        if not any("MiniBrowser" in command for command in descendants(self.root_pid()).values()):
+            return "MiniBrowser is gone"
+        return None
+
+    def _ping(self):
+        self.client.set_script_timeout(PING_S)
+        try:
+            self.client.execute_script("return true")
+        finally:
+            self.client.set_script_timeout(SCRIPT_S)
+
+    def log(self):
+        return _log_tail(self.logfile)
+
     def close(self):
         try:
             self.client.quit()
         finally:
             self.xvfb.terminate()
             self.xvfb.wait(20)
+            self.logfile.unlink(missing_ok=True)
+
+
+class Session:
+    """One engine's browser shared by many tests, replaced by a fresh one before a test if it died.
+
+    A fresh browser has a fresh profile: no service worker, nothing cached, no saved work. Every test that needs
+    such state makes it itself (test_engines.py), so a replacement costs time, never a result.
+    """
+
+    def __init__(self, start):
+        self._start = start
+        self._driver = None
+        self.replaced = []
+
+    def driver(self, before=""):
+        """The live browser, after replacing a dead one (with a warning that names `before`, the next test)."""
+        if self._driver is not None:
+            reason = self._driver.dead()
+            if reason is None:
+                return self._driver
+            log = self._driver.log()
+            self.replaced.append(reason)
+            warnings.warn("{}: the browser died ({}); a fresh one runs {}. End of its log:\n{}".format(
+                self._driver.name, reason, before or "the next test", log), stacklevel=2)
+            self._discard()
+        self._driver = self._start()
+        self._driver.session = self
+        return self._driver
+
+    def _discard(self):
+        """Close a dead browser as far as it still can be."""
+        try:
+            self._driver.close()
+        except Exception as error:  # a dead session refuses its own end; its processes are stopped regardless
+            warnings.warn("{}: closing the dead browser: {}".format(self._driver.name, error), stacklevel=3)
+        self._driver = None
+
+    def close(self):
+        """Close the current browser, if any."""
+        if self._driver is not None:
+            self._driver.close()
+            self._driver = None
 
 
 def launch(engine, chromium=None, **options):

@@ -1,16 +1,28 @@
 """The cross-engine smoke suite: every lesson in Chromium, Firefox ESR and WebKitGTK, through tests/engines.py.
 
 Written once against the driver layer. Each engine gets one browser (and one profile) for the whole module,
-so the second visit finds the runtime in the service worker's cache, as a learner's browser would.
+so a later visit finds the runtime in the service worker's cache, as a learner's browser would. If that browser
+dies under a test (WebKitGTK's web process crashes now and then), the test runs once more on a fresh browser,
+with a warning in pytest's summary that quotes the engine's log; a second crash fails it, and the next test
+starts on a fresh browser again. No test counts on what an earlier one left in the profile: each makes the state
+it checks (two visits, an edit before its reload), so a fresh profile changes only how long a test takes.
+test_a_dead_browser_is_replaced_before_the_next_test runs first and kills the browser, so every later test of
+the module proves it.
 Run one engine alone with `-k chromium`, `-k firefox` or `-k webkit`.
 """
 
+import functools
 import json
+import os
 import re
+import shutil
+import signal
+import subprocess
 import time
+import warnings
 
 import pytest
-from engines import ENGINES, launch, require
+from engines import ENGINES, EngineCrashed, Session, descendants, launch, require
 
 from support import ROOT
 
@@ -39,22 +51,36 @@ def wait_state(driver, selector, pattern, timeout=180):
                        timeout, "{} never reached state {}".format(selector, pattern), selector, pattern)
 
 
-def _open_engine(request, profile):
-    """A driver for profile ("chromium", "firefox", "webkit" or "webkit+sab"), or a skip/fail if it is missing."""
+def _starter(request, profile):
+    """What starts a driver for profile ("chromium", "firefox", "webkit" or "webkit+sab"); skips or fails the
+    test if that engine is missing."""
     engine = profile.split("+")[0]
     require(engine)
     # Chromium comes from the suite's one Playwright (a second one cannot start in the same thread).
     chromium = request.getfixturevalue("browser").browser_type if engine == "chromium" else None
     options = {"shared_array_buffer": True} if profile == "webkit+sab" else {}
-    each = launch(engine, chromium, **options)
+    return lambda: launch(engine, chromium, **options)
+
+
+def _open_engine(request, profile):
+    """A driver of its own for one test."""
+    each = _starter(request, profile)()
     yield each
     each.close()
 
 
 @pytest.fixture(scope="module", params=ENGINES)
-def driver(request):
-    """One browser per engine for the module: its profile (and service worker cache) persists across tests."""
-    yield from _open_engine(request, request.param)
+def engine(request):
+    """One browser per engine for the module, its profile (and service worker cache) kept across tests."""
+    session = Session(_starter(request, request.param))
+    yield session
+    session.close()
+
+
+@pytest.fixture
+def driver(engine, request):
+    """The module's browser for this engine, replaced first if it died in an earlier test."""
+    return engine.driver(before=request.node.name)
 
 
 @pytest.fixture(params=list(ENGINES) + ["webkit+sab"])
@@ -63,7 +89,90 @@ def fresh_driver(request):
     yield from _open_engine(request, request.param)
 
 
+def retried_once_if_the_engine_dies(test):
+    """Run `test` again, once, on a fresh browser if the engine itself died under it, with a warning in pytest's
+    summary that quotes the crash. A failure with the engine still alive (the page's) is never retried, nor is a
+    second crash. (A Firefox whose page process died can answer a script with null before it fails, so the test
+    may meet an assertion first: whether the engine is dead is asked after any failure.)"""
+    @functools.wraps(test)
+    def run(driver, **arguments):
+        try:
+            return test(driver, **arguments)
+        except EngineCrashed as crash:
+            cause = str(crash)
+        except Exception:
+            reason = driver.dead()
+            if reason is None:
+                raise
+            cause = "{}: the engine died under it: {}. End of its log:\n{}".format(driver.name, reason, driver.log())
+        warnings.warn("{} retried once on a fresh browser, because {}".format(test.__name__, cause), stacklevel=2)
+        return test(driver.session.driver(before=test.__name__ + "'s retry"), **arguments)
+    return run
+
+
+def _browser_process(driver):
+    """The pid of the browser's main process (for WebKit, MiniBrowser: the driver's child)."""
+    if driver.name == "webkit":
+        return next(pid for pid, command in descendants(driver.root_pid()).items() if "MiniBrowser" in command)
+    return driver.root_pid()
+
+
+def _page_processes(driver):
+    """The pids of the processes that render pages, the open one among them (what dies when a page crashes)."""
+    marks = {"chromium": "--type=renderer", "firefox": "-isForBrowser", "webkit": "WebKitWebProcess"}
+    found = [pid for pid, command in descendants(driver.root_pid()).items() if marks[driver.name] in command]
+    assert found, "{}: no page process among {}".format(driver.name, descendants(driver.root_pid()))
+    return found
+
+
+@pytest.mark.parametrize("process", ["page", "browser"])
+def test_a_dead_browser_is_replaced_before_the_next_test(engine, course_server, process):
+    """Killing the processes that render pages (what a page crash does) or the whole browser costs the module
+    its browser, not the tests after it: the next driver the fixture hands out opens a lesson. This test runs
+    first, so every later test of the module runs on a replacement: they pass only if none needs what an
+    earlier test left in the profile."""
+    lesson = course_server.url(LESSONS[0] + "/index.html")
+    before = engine.driver()
+    before.open(lesson)
+    for pid in _page_processes(before) if process == "page" else [_browser_process(before)]:
+        os.kill(pid, signal.SIGKILL)
+    with pytest.raises(EngineCrashed, match="the engine died under this test"):
+        before.wait("return false", timeout=60)  # what a test's next step meets
+    after = engine.driver(before="this test's second half")
+    after.open(lesson)
+    assert after.text("h1") and page_data(after)["cells"]
+    assert after.errors() == []
+
+
+def test_a_test_is_retried_once_if_the_engine_dies_under_it_and_never_if_the_page_fails(driver, course_server):
+    lesson = course_server.url(LESSONS[0] + "/index.html")
+    attempts = []
+
+    @retried_once_if_the_engine_dies
+    def crashes_once(driver):
+        attempts.append(driver)
+        driver.open(lesson)
+        if len(attempts) == 1:
+            for pid in _page_processes(driver):
+                os.kill(pid, signal.SIGKILL)
+        assert driver.text("h1")
+
+    with pytest.warns(UserWarning, match="crashes_once retried once on a fresh browser, because"):
+        crashes_once(driver)
+    assert len(attempts) == 2 and attempts[1] is not attempts[0]
+
+    @retried_once_if_the_engine_dies
+    def fails(driver):
+        attempts.append(driver)
+        assert driver.js("return false"), "the page's own failure"
+
+    with pytest.raises(AssertionError, match="the page's own failure"):
+        fails(attempts[1])
+    assert len(attempts) == 3
+
+
 @pytest.mark.parametrize("slug", LESSONS)
+@retried_once_if_the_engine_dies
 def test_the_page_reads_before_python_loads(driver, course_server, course_site, slug):
     driver.open(course_server.url(slug + "/index.html"))
     title = driver.text("h1")
@@ -78,6 +187,7 @@ def test_the_page_reads_before_python_loads(driver, course_server, course_site, 
 
 
 @pytest.mark.parametrize("slug", LESSONS)
+@retried_once_if_the_engine_dies
 def test_run_all_reproduces_the_build_time_outputs(driver, course_server, slug):
     driver.open(course_server.url(slug + "/index.html"))
     data = page_data(driver)
@@ -96,6 +206,7 @@ def _first_choice_quiz(data):
 
 
 @pytest.mark.parametrize("slug", LESSONS)
+@retried_once_if_the_engine_dies
 def test_a_quiz_is_answered_wrong_then_right(driver, course_server, slug):
     driver.open(course_server.url(slug + "/index.html"))
     quiz = _first_choice_quiz(page_data(driver))
@@ -111,6 +222,98 @@ def test_a_quiz_is_answered_wrong_then_right(driver, course_server, slug):
         driver.click("{} button[type=submit]".format(form))
         wait_state(driver, form, "^{}$".format(state), timeout=10)
         assert driver.text(form + " .quiz-explanation")
+
+
+# What a reader cannot see of each formula: a display formula too wide for its box (shown cut at the right edge,
+# scrolling), or any part of a formula reaching past the edge of what its nearest clipping box (or the page)
+# shows, scrolled to its end. Folded answers are opened first: their math counts too.
+CUT_FORMULAS = """
+document.querySelectorAll('main details').forEach((details) => { details.open = true; });
+const cut = [];
+for (const box of document.querySelectorAll('main .math.block')) {
+  if (box.getClientRects().length && box.scrollWidth > box.clientWidth + 1) {
+    cut.push('scrolls (' + box.scrollWidth + ' px in ' + box.clientWidth + '): ' + box.textContent.slice(0, 40));
+  }
+}
+for (const math of document.querySelectorAll('main math')) {
+  if (!math.getClientRects().length) continue;
+  const text = document.createRange();
+  text.selectNodeContents(math);
+  const rects = [...text.getClientRects(), ...[...math.querySelectorAll('*')].map((e) => e.getBoundingClientRect())];
+  const right = Math.max(math.getBoundingClientRect().right, ...rects.filter((r) => r.width > 0).map((r) => r.right));
+  let edge = document.documentElement.clientWidth;
+  for (let box = math.parentElement; box; box = box.parentElement) {
+    const overflow = getComputedStyle(box).overflowX;
+    if (overflow === 'visible') continue;
+    const left = box.getBoundingClientRect().left;
+    edge = Math.min(edge, overflow === 'auto' || overflow === 'scroll' ? left + box.scrollWidth - box.scrollLeft
+                                                                      : left + box.clientWidth);
+    break;
+  }
+  if (right > edge + 1) cut.push('reaches ' + Math.round(right - edge) + ' px past its edge: ' + math.textContent.slice(0, 40));
+}
+return cut;
+"""
+
+
+@pytest.mark.parametrize("slug", LESSONS)
+@retried_once_if_the_engine_dies
+def test_at_1280_px_every_formula_is_seen_whole(driver, course_server, slug):
+    driver.resize(1280, 900)
+    driver.open(course_server.url(slug + "/index.html"))
+    assert driver.js(CUT_FORMULAS) == []
+
+
+# Every bracket that MathML lets stretch (not stretchy="false", as TeX's bare "(" is) beside a matrix or a
+# fraction in the same row: [how many were measured, the ones shorter than what they enclose].
+SHORT_BRACKETS = """
+document.querySelectorAll('main details').forEach((details) => { details.open = true; });
+const short = [];
+let measured = 0;
+for (const mo of document.querySelectorAll('main mo')) {
+  if (!/^[()\\[\\]{}]$/.test(mo.textContent.trim()) || mo.getAttribute('stretchy') === 'false') continue;
+  const tall = [...mo.parentElement.children].filter((e) => e.matches('mtable, mfrac'));
+  if (!tall.length || !mo.getClientRects().length) continue;
+  measured += 1;
+  const need = Math.max(...tall.map((e) => e.getBoundingClientRect().height));
+  const height = mo.getBoundingClientRect().height;
+  if (height < 0.9 * need) {
+    short.push(mo.textContent.trim() + ' ' + Math.round(height) + ' px beside ' + Math.round(need) + ' px in '
+               + mo.closest('math').textContent.slice(0, 40));
+  }
+}
+return [measured, short];
+"""
+
+
+def _math_fonts():
+    """The font families style.css names for math, before the generic `math` (none if it names none)."""
+    rule = re.search(r"\nmath \{[^}]*font-family:([^;]+);", (ROOT / "site" / "style.css").read_text(encoding="utf-8"))
+    return [name.strip().strip('"') for name in rule.group(1).split(",") if name.strip() != "math"] if rule else []
+
+
+def _no_math_font_here():
+    """True when style.css names math fonts and fontconfig (how the engines find fonts on Linux) has none of them."""
+    if not _math_fonts():
+        return False
+    if not shutil.which("fc-list"):
+        return True
+    families = subprocess.run(["fc-list", ":", "family"], capture_output=True, text=True, check=True).stdout
+    return not {name.strip() for line in families.splitlines() for name in line.split(",")} & set(_math_fonts())
+
+
+@pytest.mark.parametrize("slug", LESSONS)
+@retried_once_if_the_engine_dies
+def test_brackets_beside_a_matrix_or_a_fraction_stretch_to_its_height(driver, course_server, slug):
+    if _no_math_font_here():
+        pytest.skip("no math font is installed (one of {}): apt-get install fonts-dejavu-extra".format(
+            ", ".join(_math_fonts())))
+    driver.open(course_server.url(slug + "/index.html"))
+    driver.wait("return document.fonts.status === 'loaded'", 10, "the fonts did not load")
+    measured, short = driver.js(SHORT_BRACKETS)
+    if not measured:
+        pytest.skip("{} has no bracket beside a matrix or a fraction".format(slug))
+    assert short == []
 
 
 def _exercises(slug):
@@ -130,6 +333,7 @@ def _submit(driver, exercise, code):
 
 
 @pytest.mark.parametrize("slug", LESSONS)
+@retried_once_if_the_engine_dies
 def test_an_exercise_fails_then_passes(driver, course_server, slug):
     exercises = _exercises(slug)
     if not exercises:
@@ -144,6 +348,7 @@ def test_an_exercise_fails_then_passes(driver, course_server, slug):
 
 
 @pytest.mark.parametrize("slug", LESSONS)
+@retried_once_if_the_engine_dies
 def test_an_explorable_switches_state(driver, course_server, slug):
     driver.open(course_server.url(slug + "/index.html"))
     if not driver.js("return document.querySelectorAll('figure.explorable').length"):
@@ -161,6 +366,7 @@ def test_an_explorable_switches_state(driver, course_server, slug):
 
 
 @pytest.mark.parametrize("slug", LESSONS)
+@retried_once_if_the_engine_dies
 def test_reload_keeps_the_learners_edit(driver, course_server, slug):
     driver.open(course_server.url(slug + "/index.html"))
     first = page_data(driver)["cells"][0]["id"]
@@ -174,6 +380,7 @@ def test_reload_keeps_the_learners_edit(driver, course_server, slug):
     driver.click("#cell-{} [data-action=reset]".format(first))
 
 
+@retried_once_if_the_engine_dies
 def test_the_second_lesson_visit_takes_the_runtime_from_the_service_worker(driver, course_server):
     slug = LESSONS[0]
     for visit in range(2):
@@ -186,6 +393,7 @@ def test_the_second_lesson_visit_takes_the_runtime_from_the_service_worker(drive
     assert sum(size for _, size in course_server.served("/runtime/")) == served, "the runtime came from the network"
 
 
+@retried_once_if_the_engine_dies
 def test_available_offline_completes(driver, course_server):
     driver.open(course_server.url("index.html"))
     driver.wait("return !document.querySelector('.offline-actions').hidden", 60, "the offline control never showed")
