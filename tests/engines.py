@@ -370,7 +370,7 @@ class WebKitDriver(Driver):
 
     def __init__(self, shared_array_buffer=False):
         from selenium import webdriver
-        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1920x1200x24", "-nolisten", "tcp"],
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         display = ":" + self.xvfb.stdout.readline().strip()
         env = dict(os.environ, DISPLAY=display)

@@ -319,7 +319,9 @@ def test_brackets_beside_a_matrix_or_a_fraction_stretch_to_its_height(driver, co
 
 
 def _exercises(slug):
-    folder = ROOT / "lessons" / slug / "exercises"
+    """The exercise folders of a page: exercises/ for lesson.md's, exercises.<language>/ for an edition's."""
+    folder_name, _, language = slug.partition("/")
+    folder = ROOT / "lessons" / folder_name / ("exercises." + language if language else "exercises")
     return sorted(path for path in folder.glob("*") if (path / "solution.py").exists())
 
 
