@@ -39,3 +39,23 @@ def test_without_a_language_the_current_lesson_language_is_used():
         assert numbers.number(1048576.5, ".1f") == "1.048.576,5"
     finally:
         numbers.set_language(before)
+
+
+def test_a_jupyter_kernel_writes_in_the_language_of_the_lesson_file_it_serves(tmp_path):
+    from course.numbers import notebook_language
+    lesson = tmp_path / "lesson.md"
+    lesson.write_text("---\ntitle: T\nlanguage: uk\norder: 1\nsummary: S.\n---\n\nText.\n", encoding="utf-8")
+    assert notebook_language(str(lesson)) == "uk"
+    assert notebook_language(str(tmp_path / "lesson.en.md")) == "en"  # an edition says it in its name
+    assert notebook_language(str(tmp_path / "notes.ipynb")) is None
+    assert notebook_language("") is None
+
+
+def test_nobody_setting_a_language_leaves_the_notebooks_or_english(monkeypatch, tmp_path):
+    from course import numbers
+    monkeypatch.setattr(numbers, "_LANGUAGE", [None])
+    monkeypatch.setenv("JPY_SESSION_NAME", str(tmp_path / "lesson.es.md"))
+    assert numbers.number(0.5, ".2f") == "0,50"
+    monkeypatch.setattr(numbers, "_LANGUAGE", [None])
+    monkeypatch.delenv("JPY_SESSION_NAME")
+    assert numbers.number(0.5, ".2f") == "0.50"

@@ -5,7 +5,9 @@
     number([0.5, 0.25], ".2f")   '[0,50; 0,25]': a list, tuple or array, items joined by '; '
 
 The language is the one passed, else the current lesson's (set_language: the runner sets it from
-the page's init request, the build from the lesson's front matter). Each language's marks are read
+the page's init request, the build from the lesson's front matter). In a Jupyter kernel, where nobody
+sets it, it is the language of the notebook the kernel serves (notebook_language), so a lesson opened
+in Jupyter prints as its page does. Each language's marks are read
 from site/i18n/<language>.json (`decimal_separator`, and `first_grouped_number`, the smallest number
 it writes grouped); in the browser the build ships the same table as course/number_formats.json.
 
@@ -13,10 +15,13 @@ Runs on Python 3.8 and later.
 """
 
 import json
+import os
+import re
 from pathlib import Path
 
-_LANGUAGE = ["en"]
+_LANGUAGE = [None]  # None until set_language(): then the notebook's language, else English
 _FORMATS = {}
+EDITION_FILE = re.compile(r"lesson\.([A-Za-z-]+)\.md")
 
 
 def set_language(language):
@@ -26,12 +31,31 @@ def set_language(language):
 
 def current_language():
     """The language number() writes in when none is passed."""
+    if _LANGUAGE[0] is None:
+        _LANGUAGE[0] = notebook_language(os.environ.get("JPY_SESSION_NAME", "")) or "en"
     return _LANGUAGE[0]
+
+
+def notebook_language(path):
+    """The language of the lesson file a Jupyter kernel serves (Jupyter names it in $JPY_SESSION_NAME): the one
+    in an edition's name, lesson.<language>.md, or lesson.md's `language:`; None for anything else."""
+    name = Path(path).name
+    edition = EDITION_FILE.fullmatch(name)
+    if edition:
+        return edition.group(1)
+    if name != "lesson.md":
+        return None
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    front = lines[1:lines.index("---", 1)] if lines[:1] == ["---"] and "---" in lines[1:] else []
+    return next((line.split(":", 1)[1].strip().strip("'\"") for line in front if line.startswith("language:")), None)
 
 
 def number(value, spec="", language=None):
     """A number, or a list or array of numbers, as text in the language's digits."""
-    language = language or _LANGUAGE[0]
+    language = language or current_language()
     if hasattr(value, "tolist"):
         value = value.tolist()
     if isinstance(value, (list, tuple)):
