@@ -62,7 +62,7 @@ def test_a_checked_challenge_joins_the_page_so_a_cell_can_try_its_function(page,
 def test_the_index_reads_in_course_order_and_each_lesson_links_its_neighbours(page, course_server):
     page.goto(course_server.url("index.html"))  # an English browser: each lesson in its English edition
     cards = page.locator(".lesson-card")
-    expect(cards.locator("h2 a")).to_have_text(["One attention head", "Several heads, several distributions",
+    expect(cards.locator("h2 a")).to_have_text(["One attention head", "Multi-head attention: one distribution per head",
                                                 "Exercise sheet: attention and transformers"])
     expect(cards.locator(".lesson-number")).to_have_text(["Lesson 1.", "Lesson 2.", "Lesson 3."])
     expect(cards.nth(0).locator(".start-here")).to_have_text("Start here")
