@@ -126,7 +126,9 @@ def text_of(markup):
 
 
 def drawn(module, key, language="uk"):
-    """The text of every view of one precomputed state, as CPython draws it."""
+    """The text of every view of one precomputed state, as CPython draws it in the page's language (the module's
+    words follow it, as they do in the page's runner)."""
+    numbers.set_language(language)
     explorable = engine.load(module)
     return [text_of(markup) for markup in explorable.draw(explorable.compute(key), key, language)]
 

@@ -22,7 +22,7 @@ import sys
 from html import escape
 
 from course.display import Figure, heatmap
-from course.numbers import number
+from course.numbers import number, set_language
 
 MAX_STATES = 256  # every combination of the discrete controls is drawn into the page
 BAR_STYLES = ("query", "key", "value", "faded")
@@ -570,7 +570,9 @@ def load(module):
 
 
 def recompute(module, values, language):
-    """The views of one state after a learner's edit, drawn by the page's worker: {"views": [html, ...]}."""
+    """The views of one state after a learner's edit, drawn by the page's worker: {"views": [html, ...]}, in the
+    page's `language` (which the module's own words follow too)."""
+    set_language(language)
     explorable = load(module)
     key = []
     for control in explorable.discrete:
