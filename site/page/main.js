@@ -7,7 +7,7 @@ import { showPreferredEditions } from "./editions.js";
 import { Exercise } from "./exercise.js";
 import { Explorable } from "./explorable.js";
 import { find } from "./find.js";
-import { watchIntent, whenIdle } from "./intent.js";
+import { watchIntent } from "./intent.js";
 import { appendItems, appendNote } from "./output.js";
 import { OfflineControl } from "./offline.js";
 import { Quiz } from "./quiz.js";
@@ -126,17 +126,8 @@ class LessonPage {
     });
     window.addEventListener("pagehide", () => jobs.forEach((job) => job.flush()));
     if (this.fileProtocol) this.bar.say(this.strings.file_protocol);
+    else watchIntent(".cell, .exercise, .runtime-bar", () => this.client.start().catch(() => {}));
     document.body.dataset.runtime = "idle";
-    if (!this.fileProtocol) this.armStart();
-  }
-
-  /** Start Python on the learner's intent, or as soon as the page is idle when the runtime is already cached. */
-  async armStart() {
-    const start = () => this.client.start().catch(() => {});
-    watchIntent(".cell, .exercise, .runtime-bar", start);
-    const cached = await this.client.cached();
-    document.body.dataset.runtimeCached = String(cached); // tests wait on the decision
-    if (cached) whenIdle(start);
   }
 
   /** Download the learner's work, with the edits still waiting for their save delay and what only memory holds. */
