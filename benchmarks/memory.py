@@ -146,11 +146,12 @@ def main():
             ready(first)
             first.close()
             held, started = idle_start_cost(context, server, lesson_pages()[0], pid)
-            ratios = []
+            ratios = {"wasm": [], "objects": [], "renderer": []}
             for lesson in lesson_pages():
                 readings, failures = run_alls(context, server, lesson, pid)
                 lines += table(lesson, readings, failures)
-                ratios.append(readings[3]["wasm"] / readings[1]["wasm"])
+                for key, values in ratios.items():
+                    values.append(readings[3][key] / readings[1][key])
             version = browser.version
             browser.close()
         server.close()
@@ -161,8 +162,9 @@ def main():
               lesson_pages()[0], held / MB, started["renderer"] / MB, (started["renderer"] - held) / MB,
               started["wasm"] / MB, started["js heap"] / MB))
     print("\n".join(lines))
-    print("wasm memory after three Run alls / after the first, worst lesson: {:.3f} (goal <= 1.1); median {:.3f}".format(
-        max(ratios), statistics.median(ratios)))
+    for key, values in ratios.items():
+        print("{} after three Run alls / after the first, worst lesson: {:.3f} (goal <= 1.1); median {:.3f}".format(
+            key, max(values), statistics.median(values)))
     return 0
 
 
