@@ -278,6 +278,8 @@ def main(argv=None):
         version, VIEWPORT["width"], VIEWPORT["height"], args.rate, manifest["version"], manifest["worker"]))
     print("load average (1 min): {:.2f} before, {:.2f} after".format(load, os.getloadavg()[0]))
     print("\n".join(table(results)))
+    print("pure-Python loop (s), each repeat: " + "; ".join("{} {}".format(setting, " ".join(
+        "{:.3f}".format(sample["python loop"]) for sample in results[setting])) for setting in SETTINGS))
     refusals = {sample["refused"] for sample in results["devtools"]}
     print("the worker, asked for the DevTools throttle, answered: {}".format("; ".join(map(str, sorted(refusals)))))
     print("Stop ended the loop by: " + ", ".join("{} {}".format(setting, "/".join(sorted(

@@ -54,10 +54,11 @@ RUN_FIRST_CELL = """async () => {
   await done;
   return performance.now() - t0;
 }"""
-# The last cell's code, saved as if the learner had typed it (the page restores it on load).
+# The last shown cell's code, saved as if the learner had typed it (the page restores it on load); a removed cell
+# (tagged remove-cell) has no Run button.
 SEED_LAST_CELL = """(code) => {
   const data = JSON.parse(document.getElementById("page-data").textContent);
-  const cell = data.cells[data.cells.length - 1];
+  const cell = data.cells.filter((entry) => !(entry.tags || []).includes("remove-cell")).pop();
   localStorage.setItem("course:v1:" + encodeURIComponent(data.lesson) + ":cell:" + encodeURIComponent(cell.key),
                        JSON.stringify({code, original: cell.code}));
   return cell.id;
