@@ -20,7 +20,9 @@ collection it schedules itself, up to 20 s later, and it splits the figure by fr
 
 The cost of a warm idle start: the renderers' memory with the page loaded and its worker created but held
 before its first line (DevTools' waitForDebuggerOnStart), against the same once the worker was let go and
-Python is ready, no cell run.
+Python is ready, no cell run. It is measured first, in a renderer that has never run Python: the runtime cache is
+filled by fetching its files from a page (through the service worker, which keeps them), since a renderer keeps
+the memory an earlier worker freed and would hide the start's cost.
 """
 
 import os
@@ -80,6 +82,21 @@ def read(targets, session, pid):
     return found
 
 
+FETCH_RUNTIME = """async () => {
+  const data = JSON.parse(document.getElementById("page-data").textContent);
+  for (const file of data.runtime.files) await (await fetch(new URL("/runtime/" + file.name, location))).arrayBuffer();
+}"""
+
+
+def fill_runtime_cache(context, server, lesson):
+    """Put every runtime file in the service worker's cache without starting Python."""
+    page = context.new_page()
+    page.goto(server.url(lesson + "/index.html"))
+    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=60_000)
+    page.evaluate(FETCH_RUNTIME)
+    page.close()
+
+
 def ready(page):
     """Wait until the page's Python is ready."""
     page.wait_for_function("() => document.body.dataset.runtime === 'ready'", timeout=300_000)
@@ -90,6 +107,8 @@ def idle_start_cost(context, server, lesson, pid):
     page = context.new_page()
     targets = Targets(context, page, hold=True)
     page.goto(server.url(lesson + "/index.html"))
+    cached = page.wait_for_function("() => document.body.dataset.runtimeCached", timeout=60_000).json_value()
+    assert cached == "true", "the runtime is not in the service worker's cache: the page would not start on idle"
     targets.worker()
     page.wait_for_timeout(2000)  # let the page settle: its idle start has asked for the worker, now held
     held = rss_anon(renderers(pid))
@@ -140,11 +159,7 @@ def main():
             browser = launch(playwright)
             pid = browser_pid(browser)
             context = browser.new_context()
-            first = context.new_page()
-            first.goto(server.url(lesson_pages()[0] + "/index.html"))
-            first.locator("#cell-1 [data-action=run]").click()  # the first Run caches the runtime
-            ready(first)
-            first.close()
+            fill_runtime_cache(context, server, lesson_pages()[0])
             held, started = idle_start_cost(context, server, lesson_pages()[0], pid)
             ratios = {"wasm": [], "objects": [], "renderer": []}
             for lesson in lesson_pages():
@@ -157,7 +172,7 @@ def main():
         server.close()
     print("memory, one run, Chromium {}; load average (1 min): {:.2f} before, {:.2f} after".format(
         version, load, os.getloadavg()[0]))
-    print("warm idle start, {}: renderers {:.1f} MB with the worker held, {:.1f} MB with Python ready (+{:.1f} MB); "
+    print("warm idle start, {}: renderers {:.1f} MB with the worker held, {:.1f} MB with Python ready ({:+.1f} MB); "
           "Python's wasm memory {:.1f} MB, the worker's JS heap {:.1f} MB".format(
               lesson_pages()[0], held / MB, started["renderer"] / MB, (started["renderer"] - held) / MB,
               started["wasm"] / MB, started["js heap"] / MB))
