@@ -29,10 +29,14 @@ test: setup
 	$(PY) -m ruff check .
 	$(PY) -m pytest
 
-# The startup benchmark on the course's own runtime, then against the peers (bare Pyodide, PyScript).
+# The startup benchmark on the course's own runtime, then against the peers (bare Pyodide, PyScript), then on a
+# slow link, on a slow phone, and the Python worker's memory.
 benchmark: setup
 	$(PY) benchmarks/startup.py
 	$(PY) benchmarks/peers.py
+	$(PY) benchmarks/slow_link.py
+	$(PY) benchmarks/slow_phone.py
+	$(PY) benchmarks/memory.py
 
 clean:
 	rm -rf _site .cache

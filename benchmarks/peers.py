@@ -155,11 +155,14 @@ def choose_variant():
                    None, ["numpy"], "import numpy\nprint(1)")
 
 
-def build_pages(temp, variant):
-    """Build the one-cell lesson and write the four peer pages next to it, on the same runtime/ folder."""
+def build_pages(temp, variant, extra_lessons=()):
+    """Build the one-cell lesson (and copies of `extra_lessons`, lesson folders) and write the four peer pages next
+    to it, on the same runtime/ folder."""
     lessons = Path(temp) / "lessons" / "01-startup"
     lessons.mkdir(parents=True)
     (lessons / "lesson.md").write_text(LESSON_SOURCE.format(code=variant.code))
+    for folder in extra_lessons:
+        shutil.copytree(folder, lessons.parent / Path(folder).name, ignore=shutil.ignore_patterns("__pycache__"))
     extra = ["--pyodide-dir", str(variant.pyodide_dir)] if variant.pyodide_dir else ["--runtime", "official"]
     site = build_site(lessons.parent, Path(temp) / "_site", *extra)
     shutil.copytree(PYSCRIPT / "dist", site / "pyscript")
@@ -219,8 +222,9 @@ class Handler(serve.Handler):
 class BenchServer:
     """One server for every page on 127.0.0.1, with the time each answer was sent (ms since the epoch)."""
 
-    def __init__(self, site):
-        handler = lambda *args, **kwargs: Handler(*args, site_dir=Path(site), **kwargs)  # noqa: E731
+    def __init__(self, site, kind=None):
+        kind = kind or Handler
+        handler = lambda *args, **kwargs: kind(*args, site_dir=Path(site), **kwargs)  # noqa: E731
         self.httpd = serve.Server(("127.0.0.1", 0), handler)
         self.httpd.log, self.httpd.sent, self.httpd.status = [], [], None
         self.origin = "http://127.0.0.1:{}".format(self.httpd.server_address[1])
@@ -353,6 +357,18 @@ def ratio_text(value, ours):
     return "{:.2f}".format(value / ours)
 
 
+def goals(results):
+    """Issue 24's goals on this run: ours against the fastest peer cold, and ours warm."""
+    ours = {key: statistics.median(results["ours"][key]) for key in ("load_cold", "idle_warm", "bytes_warm")}
+    peer, fastest = min(((name, statistics.median(figures["load_cold"])) for name, figures in results.items()
+                         if name != "ours"), key=lambda pair: pair[1])
+    return "\n".join([
+        "goals: page load -> first output, cold: ours / fastest peer ({}) = {:.2f} (goal <= 1.0)".format(
+            peer, ours["load_cold"] / fastest),
+        "       click -> output after 3 s idle, warm: {:.0f} ms (goal <= 50)".format(ours["idle_warm"]),
+        "       bytes sent before the first output, warm: {:.1f} KB (goal <= 5)".format(ours["bytes_warm"] / 1024)])
+
+
 def npm_version(folder):
     """The version in an npm package's package.json."""
     return json.loads((folder / "package.json").read_text())["version"]
@@ -364,6 +380,7 @@ def main(argv=None):
     parser.add_argument("--repeats", type=int, default=REPEATS, help="runs per figure (default: %(default)s)")
     repeats = parser.parse_args(argv).repeats
     variant = choose_variant()
+    load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as temp:
         site = build_pages(temp, variant)
         server = BenchServer(site)
@@ -382,7 +399,9 @@ def main(argv=None):
     print("runtime: {}".format(variant.label))
     print("PyScript {}; its print() goes to the console, read there; ratios are to ours".format(
         npm_version(PYSCRIPT)))
+    print("load average (1 min): {:.2f} before, {:.2f} after".format(load, os.getloadavg()[0]))
     print(table(results, repeats))
+    print(goals(results))
     print(watched)
 
 

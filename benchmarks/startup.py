@@ -9,6 +9,7 @@ Timings are taken inside the page (performance.now()), so the driver adds nothin
 """
 
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -53,10 +54,11 @@ RUN_FIRST_CELL = """async () => {
   await done;
   return performance.now() - t0;
 }"""
-# The last cell's code, saved as if the learner had typed it (the page restores it on load).
+# The last shown cell's code, saved as if the learner had typed it (the page restores it on load); a removed cell
+# (tagged remove-cell) has no Run button.
 SEED_LAST_CELL = """(code) => {
   const data = JSON.parse(document.getElementById("page-data").textContent);
-  const cell = data.cells[data.cells.length - 1];
+  const cell = data.cells.filter((entry) => !(entry.tags || []).includes("remove-cell")).pop();
   localStorage.setItem("course:v1:" + encodeURIComponent(data.lesson) + ":cell:" + encodeURIComponent(cell.key),
                        JSON.stringify({code, original: cell.code}));
   return cell.id;
@@ -136,6 +138,7 @@ def bytes_before_first_run(page, server):
 
 
 def main():
+    load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as temp:
         site = build_site(ROOT / "lessons", Path(temp) / "_site")
         manifest = add_bare_page(site)
@@ -149,7 +152,7 @@ def main():
             results["bytes_before_run"] = bytes_before_first_run(page, server)
             page.goto(server.url("bench/index.html"))
             page.evaluate("() => window.bare")  # warm the HTTP cache with every runtime file
-            bare, bare_import, ours, intent, round_trip, stops = [], [], [], [], [], []
+            bare, bare_import, ours, intent, idle, round_trip, stops = [], [], [], [], [], [], []
             for _ in range(REPEATS):
                 page.goto(server.url("bench/index.html"))
                 loaded, imported = page.evaluate("() => window.bare")
@@ -163,6 +166,10 @@ def main():
                 page.locator("#cell-1 .cell-code").hover()
                 page.wait_for_timeout(3000)  # the learner reads for 3 s after showing intent
                 intent.append(page.evaluate(RUN_FIRST_CELL))
+                page.goto(server.url(LESSON))
+                page.wait_for_load_state("load")
+                page.wait_for_timeout(3000)  # the learner reads for 3 s and shows no intent: Python starts on idle
+                idle.append(page.evaluate(RUN_FIRST_CELL))
                 round_trip.append(page.evaluate(ROUND_TRIP, with_last_cell(page, server, "print(1)")))
                 stops.append(page.evaluate(STOP, with_last_cell(page, server, "while True: pass")))
             browser.close()
@@ -180,6 +187,8 @@ def main():
     print("  ratio ours / (bare + import numpy):                 {:7.2f}".format(ours_ms / bare_import_ms))
     print("click Run 3 s after hovering a cell -> output:        {:7.0f} ms   (goal <= 300)".format(
         statistics.median(intent)))
+    print("click Run 3 s idle after load (no intent) -> output: {:7.0f} ms   (goal <= 50)".format(
+        statistics.median(idle)))
     print("warm Run of a print(1) cell -> output (median of 20):{:7.1f} ms   (goal <= 30)".format(
         statistics.median(round_trip)))
     print("bytes before the first Run (runtime, editor excluded): {:6.1f} KB   (goal <= 150)".format(
@@ -188,6 +197,7 @@ def main():
         statistics.median(stop[0] for stop in stops)))
     print("  -> Python usable again ({}):              {:7.0f} ms".format(
         "/".join(sorted({stop[2] for stop in stops})), statistics.median(stop[1] for stop in stops)))
+    print("load average (1 min): {:.2f} before, {:.2f} after".format(load, os.getloadavg()[0]))
     print(watched)
 
 
