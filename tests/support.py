@@ -22,13 +22,13 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-network
 def lesson_pages(lessons=ROOT / "lessons"):
     """Every lesson page's key, as the site names its folder: '<folder>' for lesson.md, '<folder>/<language>' for
     each edition lesson.<language>.md."""
+    from coursebuild.lesson import PRIMARY_FILE, edition_of
     keys = []
     for path in sorted(Path(lessons).glob("*/lesson*.md")):
-        parts = path.name.split(".")
-        if path.name == "lesson.md":
+        if path.name == PRIMARY_FILE:
             keys.append(path.parent.name)
-        elif len(parts) == 3 and parts[0] == "lesson":
-            keys.append("{}/{}".format(path.parent.name, parts[1]))
+        elif edition_of(path):
+            keys.append("{}/{}".format(path.parent.name, edition_of(path)))
     return sorted(keys)
 
 
