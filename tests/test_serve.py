@@ -291,3 +291,24 @@ def test_serve_picks_up_edits_to_a_lessons_own_code_its_explorable_and_its_check
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_a_save_made_before_the_watcher_starts_still_rebuilds(tmp_path):
+    """`build.py serve` takes the watcher's first snapshot before its first build: a save made while that
+    build runs, or before the watching thread has looked, is a change to rebuild for, not the baseline."""
+    lesson = tmp_path / "lesson.md"
+    lesson.write_text("first")
+    before = serve.snapshot([tmp_path])
+    lesson.write_text("second, saved before the watcher's first look")
+    built, stop = [], threading.Event()
+
+    def build():
+        built.append(lesson.read_text())
+        stop.set()
+        return []
+
+    thread = threading.Thread(target=serve.watch, args=([tmp_path], build),
+                              kwargs={"interval": 0.02, "stop": stop, "before": before}, daemon=True)
+    thread.start()
+    thread.join(10)
+    assert built == ["second, saved before the watcher's first look"]

@@ -98,6 +98,8 @@ def build_errors(config):
 def run_serve(config, port, watch):
     """Build, then serve; rebuild when lessons, front end or library change, and tell the pages how it went."""
     status = serve_module.BuildStatus()
+    folders = [config.lessons_dir, config.root / "site", config.root / "py"]
+    before = serve_module.snapshot(folders) if watch else None  # before the build: no save is missed
     if serve_module.rebuild(lambda: build_errors(config), status) and not config.out_dir.exists():
         return 1
     try:
@@ -109,9 +111,8 @@ def run_serve(config, port, watch):
     host, port = server.server_address[:2]
     print("Serving {} at http://{}:{}/ (Ctrl+C stops)".format(config.out_dir, host, port), flush=True)
     if watch:
-        folders = [config.lessons_dir, config.root / "site", config.root / "py"]
         thread = threading.Thread(target=serve_module.watch, args=(folders, lambda: build_errors(config), status),
-                                  daemon=True)
+                                  kwargs={"before": before}, daemon=True)
         thread.start()
     try:
         server.serve_forever()

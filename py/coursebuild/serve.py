@@ -230,9 +230,14 @@ def rebuild(build, status=None, log=None):
     return errors
 
 
-def watch(folders, build, status=None, interval=1.0, stop=None, log=None):
-    """Rebuild whenever a file in `folders` changes, until stop is set; no failure ends the watching."""
-    before = snapshot(folders)
+def watch(folders, build, status=None, interval=1.0, stop=None, log=None, before=None):
+    """Rebuild whenever a file in `folders` changes, until stop is set; no failure ends the watching.
+
+    `before` is the snapshot the first look compares with (by default, one taken now). `build.py serve`
+    takes it before its first build, so a save made while that build runs, or between the server's
+    "Serving" line and this thread's start, still calls for a rebuild.
+    """
+    before = snapshot(folders) if before is None else before
     while stop is None or not stop.is_set():
         time.sleep(interval)
         try:
