@@ -81,28 +81,47 @@ self.addEventListener("fetch", (event) => {
   // Storing a copy is done after answering (waitUntil), so the page never waits for the disk.
   const later = (promise) => event.waitUntil(promise);
   let answer;
-  if (RUNTIME.has(path)) answer = cacheFirst(request, MANIFEST.runtimeCache, later);
+  if (RUNTIME.has(path)) answer = runtimeFile(request, later);
   else if (build && build !== MANIFEST.assets) answer = earlierBuild(request);
   else if (build && MANIFEST.hashes[path]) answer = sameBuild(request, path, later);
   else answer = networkFirst(request, path, later);
-  answer = answer.then((response) => isolated(response, WORKER_POLICIES.get(path)));
-  if (RUNTIME.has(path)) answer = answer.then((response) => counted(response, request.url.split(/[?#]/)[0]));
-  event.respondWith(answer);
+  event.respondWith(answer.then((response) => isolated(response, WORKER_POLICIES.get(path))));
 });
 
-// The runtime bar counts the bytes of the runtime this service worker hands out, as they stream: the worker
-// reads each file once, the way Pyodide loads it, and no separate pass is needed to count. Every window of
-// the site hears it; a page listens only while its own Python loads (site/page/runtime-client.js).
+// The runtime bar counts the bytes of the runtime this service worker hands out: the worker reads each file
+// once, the way Pyodide loads it, and no separate pass is needed to count. Every window of the site hears it;
+// a page listens only while its own Python loads (site/page/runtime-client.js). A file downloading is counted
+// as it streams; a file already cached is told whole at once and answered as the cache holds it, with no stream
+// of ours between the disk and the worker (a warm start has nothing to wait for, so nothing to show growing).
 const RUNTIME_BYTES = "runtime-bytes";
+
+/** A runtime file: from the cache, told whole; else from the network, counted as it streams, and cached. */
+async function runtimeFile(request, later) {
+  const url = request.url.split(/[?#]/)[0];
+  const cache = await ownCache(MANIFEST.runtimeCache);
+  const cached = cache && await cache.match(request, { ignoreSearch: true });
+  if (cached) {
+    later(tellPages({ type: RUNTIME_BYTES, url, whole: true }));
+    return cached;
+  }
+  const response = await fetch(request);
+  if (response.ok && cache) later(cache.put(request, response.clone()));
+  return counted(response, url);
+}
+
+/** Post message to every window of the site. */
+function tellPages(message) {
+  return self.clients.matchAll({ type: "window" }).then((pages) => {
+    for (const page of pages) page.postMessage(message);
+  });
+}
 
 /** The response, its body counted as it streams, each file's count told to the site's pages (10 times a second at most). */
 function counted(response, url) {
   if (!response.body || response.status !== 200) return response;
   let bytes = 0;
   let told = 0;
-  const tell = () => self.clients.matchAll({ type: "window" }).then((pages) => {
-    for (const page of pages) page.postMessage({ type: RUNTIME_BYTES, url, bytes });
-  });
+  const tell = () => tellPages({ type: RUNTIME_BYTES, url, bytes });
   const body = response.body.pipeThrough(new TransformStream({
     transform(chunk, controller) {
       bytes += chunk.byteLength;
@@ -155,15 +174,6 @@ function decodePath(path) {
   } catch (error) {
     return path; // not ours to understand: it matches nothing in the manifest
   }
-}
-
-async function cacheFirst(request, cacheName, later) {
-  const cache = await ownCache(cacheName);
-  const cached = cache && await cache.match(request, { ignoreSearch: true });
-  if (cached) return cached;
-  const response = await fetch(request);
-  if (response.ok && cache) later(cache.put(request, response.clone()));
-  return response;
 }
 
 async function earlierBuild(request) {

@@ -120,6 +120,10 @@ def test_a_new_build_drops_the_old_site_cache_and_keeps_the_runtime(fresh_contex
         page.goto(server.url("01-playground/index.html"))
         run(page, "#cell-1")
         page.goto(server.url("02-druhyi/index.html"))
+        # The runtime is cached, so this page starts Python when idle. A page left while its Python still loads
+        # leaves the service worker answers the browser never finishes (Chromium), and the next build's worker
+        # waits for them before it takes over (here, longer than the 20 s allowed below): so the deploy comes after the start.
+        expect(page.locator("body")).to_have_attribute("data-runtime", "ready", timeout=120_000)
         # Both exist once a cell has run: the service worker opens each cache before it fetches into it.
         assert cache_names(page) == sorted([old["runtimeCache"], old["siteCache"]])
         lesson = lessons / "02-druhyi" / "lesson.md"

@@ -1,5 +1,6 @@
-"""A warm visit: the service worker answers the files a build pins from its cache, and asks the network for no one;
-the first start reads each runtime file once, with the course library alongside."""
+"""A warm visit: the service worker answers the files a build pins from its cache, asks the network for no one,
+and Python starts with no learner action; a cold visit downloads nothing until the learner heads for a cell; the
+first start reads each runtime file once, with the course library alongside."""
 
 import re
 
@@ -46,3 +47,26 @@ def test_the_first_start_reads_each_runtime_file_once_and_the_bar_counts_those_r
     assert runtime and len(runtime) == len(set(runtime)), runtime
     bar = page.locator(".runtime-progress")
     assert bar.evaluate("bar => bar.value") == bar.evaluate("bar => bar.max") > 0
+
+
+def test_on_a_warm_visit_python_starts_when_the_page_is_idle_without_a_learner_action(page, playground_server):
+    page.goto(playground_server.url(PLAYGROUND))
+    run_first_cell(page)  # the runtime is now in the service worker's cache
+    warm = page.context.new_page()  # a new tab: no pointer rests on a cell, nothing is focused or pressed
+    warm.goto(playground_server.url(PLAYGROUND))
+    expect(warm.locator("body")).to_have_attribute("data-runtime-cached", "true")
+    expect(warm.locator("body")).to_have_attribute("data-runtime", "ready", timeout=120_000)
+    expect(warm.locator(".runtime-status")).to_have_text(re.compile("ready", re.I))
+    bar = warm.locator(".runtime-progress")  # every file was told whole, as the cache held it
+    assert bar.evaluate("bar => bar.value") == bar.evaluate("bar => bar.max") > 1
+
+
+def test_on_a_cold_visit_python_waits_for_the_learner_even_when_the_page_is_idle(page, playground_server):
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(playground_server.url(PLAYGROUND))
+    expect(page.locator("body")).to_have_attribute("data-runtime-cached", "false")
+    # The moment a warm visit would start: the page has loaded and the browser is idle.
+    page.evaluate("() => new Promise(done => requestIdleCallback(done, { timeout: 2000 }))")
+    assert page.locator("body").get_attribute("data-runtime") == "idle"
+    assert not [url for url in requests if "/runtime/" in url or "/worker-" in url]

@@ -7,7 +7,7 @@ import { showPreferredEditions } from "./editions.js";
 import { Exercise } from "./exercise.js";
 import { Explorable } from "./explorable.js";
 import { find } from "./find.js";
-import { watchIntent } from "./intent.js";
+import { watchIntent, whenIdle } from "./intent.js";
 import { appendItems, appendNote } from "./output.js";
 import { OfflineControl } from "./offline.js";
 import { Quiz } from "./quiz.js";
@@ -17,7 +17,7 @@ import { RuntimeClient } from "./runtime-client.js";
 import { Scheduler } from "./scheduler.js";
 import { watchScrollers } from "./scrollers.js";
 import { SelfCheck } from "./self-check.js";
-import { registerServiceWorker } from "./service.js";
+import { registerServiceWorker, settledServiceWorker } from "./service.js";
 import { blockNames, countTakenBack, sweep, whenUnsaved } from "./storage.js";
 import { format } from "./strings.js";
 import { WorkControl, collect, download } from "./work.js";
@@ -126,8 +126,19 @@ class LessonPage {
     });
     window.addEventListener("pagehide", () => jobs.forEach((job) => job.flush()));
     if (this.fileProtocol) this.bar.say(this.strings.file_protocol);
-    else watchIntent(".cell, .exercise, .runtime-bar", () => this.client.start().catch(() => {}));
     document.body.dataset.runtime = "idle";
+    if (!this.fileProtocol) this.armStart();
+  }
+
+  /** Start Python on the learner's intent, or as soon as the page is idle when the runtime is already cached. */
+  async armStart() {
+    const start = () => this.client.start().catch(() => {});
+    watchIntent(".cell, .exercise, .runtime-bar", start);
+    // Warm only through this build's service worker: one that a newer build is replacing would serve the whole
+    // start, and its pending answers would keep the newer one waiting (sw.js, RUNTIME_BYTES).
+    const cached = await this.client.cached() && await settledServiceWorker();
+    document.body.dataset.runtimeCached = String(cached); // tests wait on the decision
+    if (cached) whenIdle(start);
   }
 
   /** Download the learner's work, with the edits still waiting for their save delay and what only memory holds. */

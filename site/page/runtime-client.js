@@ -92,12 +92,12 @@ export class RuntimeClient extends EventTarget {
     if (!stopFlags()) return () => {};
     const container = navigator.serviceWorker;
     const total = files.reduce((sum, file) => sum + file.size, 0);
-    const names = new Set(files.map((file) => new URL(file.name, this.config.runtimeURL).href));
+    const sizes = new Map(files.map((file) => [new URL(file.name, this.config.runtimeURL).href, file.size]));
     const served = new Map(); // url → bytes so far: a file read twice counts once
     const onMessage = (event) => {
       const data = event.data;
-      if (!data || data.type !== "runtime-bytes" || !names.has(data.url)) return;
-      served.set(data.url, data.bytes);
+      if (!data || data.type !== "runtime-bytes" || !sizes.has(data.url)) return;
+      served.set(data.url, data.whole ? sizes.get(data.url) : data.bytes); // whole: answered from the cache
       this.lastHeard = Date.now();
       let loaded = 0;
       for (const bytes of served.values()) loaded += bytes;

@@ -18,6 +18,26 @@ export function controlled(limit = 3000) {
   });
 }
 
+/**
+ * Whether the service worker that controls this page is the one that will stay: once the browser has looked for
+ * a newer sw.js (a conditional request: a few hundred bytes when nothing changed; offline, no look), none is
+ * installing or waiting, or the newer one took control within `limit` ms. False without a controller.
+ */
+export async function settledServiceWorker(limit = 10000) {
+  if (!("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return false;
+  const registration = await navigator.serviceWorker.getRegistration().catch(() => null);
+  if (!registration) return false;
+  await registration.update().catch(() => {}); // offline: the worker in control is the one there is
+  if (!registration.installing && !registration.waiting) return true;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), limit);
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      clearTimeout(timer);
+      resolve(true);
+    }, { once: true });
+  });
+}
+
 /** Whether every URL is in the named cache. */
 export async function allCached(cacheName, urls) {
   if (!("caches" in self) || !cacheName) return false;
