@@ -162,21 +162,36 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   const HANDLE_NOW = "_course_handler.handle_now_json(_course_urgent)";
 
   /**
-   * The lesson's packages: micropip from the site's own files (a name in the legacy distribution, wheel files
-   * beside current Pyodide), then each wheel fetched from the site and written to /tmp, where course.wheels
-   * checks its sha256 before micropip installs it. Nothing here resolves dependencies: the build listed them all.
+   * The lesson's wheels, fetched from the site into memory while Pyodide loads (Python is needed only to install
+   * them). Nothing here resolves dependencies: the build listed them all.
    */
-  async function installWheels(message) {
-    await pyodide.loadPackage(message.micropip.map((name) => (name.endsWith(".whl") ? new URL(name, message.indexURL).href : name)));
-    const FS = pyodide.FS || pyodide._module.FS;
-    const wheels = await Promise.all(message.wheels.map(async (wheel) => {
-      const url = new URL(wheel.file, message.indexURL).href;
+  function fetchWheels(wheels, indexURL) {
+    return Promise.all(wheels.map(async (wheel) => {
+      const url = new URL(wheel.file, indexURL).href;
       const response = await fetch(url);
       if (!response.ok) throw new Error(wheel.file + ": HTTP " + response.status);
-      const path = "/tmp/" + wheel.file.split("/").pop();
-      FS.writeFile(path, new Uint8Array(await response.arrayBuffer()));
-      return { ...wheel, url, path };
+      return { ...wheel, url, bytes: new Uint8Array(await response.arrayBuffer()) };
     }));
+  }
+
+  /**
+   * What the one loadPackage call loads: the lesson's packages and, for a lesson with wheels, micropip from the
+   * site's own files (a name in the legacy distribution, wheel files beside current Pyodide), so that all of
+   * them download at once.
+   */
+  function packagesToLoad(message, wheels) {
+    const micropip = wheels.length ? message.micropip : [];
+    return message.packages.concat(micropip.map((name) => (name.endsWith(".whl") ? new URL(name, message.indexURL).href : name)));
+  }
+
+  /** Each fetched wheel written to /tmp, where course.wheels checks its sha256 before micropip installs it. */
+  async function installWheels(fetched) {
+    const FS = pyodide.FS || pyodide._module.FS;
+    const wheels = fetched.map(({ bytes, ...wheel }) => {
+      const path = "/tmp/" + wheel.file.split("/").pop();
+      FS.writeFile(path, bytes);
+      return { ...wheel, path };
+    });
     pyodide.globals.set("_course_wheels", JSON.stringify(wheels));
     await pyodide.runPythonAsync(INSTALL);
   }
@@ -194,9 +209,12 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   }
 
   async function init(message) {
-    // The library downloads while Pyodide loads, so the first start waits for the longer of the two, not both.
+    // The library and the wheels download while Pyodide loads, so the first start waits for the longest of them,
+    // not for their sum.
+    const wanted = message.wheels || [];
     const library = fetchLibrary(message.libraryURLs);
-    library.catch(() => {}); // a failure is thrown where it is awaited, below
+    const wheels = fetchWheels(wanted, message.indexURL);
+    for (const download of [library, wheels]) download.catch(() => {}); // a failure is thrown where it is awaited
     if (message.prefetch) await prefetch(message.indexURL, message.files);
     pyodide = await loadPyodide({ indexURL: message.indexURL });
     let stopBy = null;
@@ -211,11 +229,12 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
         stopBy = flag ? "flag" : null;
       }
     }
-    if (message.packages.length) await pyodide.loadPackage(message.packages);
+    const packages = packagesToLoad(message, wanted);
+    if (packages.length) await pyodide.loadPackage(packages);
     // The course library and the lesson's own package: one folder on the path, holding both.
     pyodide.globals.set("_course_library", JSON.stringify(await library));
     await pyodide.runPythonAsync(BOOT);
-    if (message.wheels && message.wheels.length) await installWheels(message);
+    if (wanted.length) await installWheels(await wheels);
     booted = true;
     const value = await python({ ...message, interruptBuffer: undefined }); // the buffer stays in JavaScript
     return { ...value, stopBy };
