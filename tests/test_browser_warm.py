@@ -70,3 +70,15 @@ def test_on_a_cold_visit_python_waits_for_the_learner_even_when_the_page_is_idle
     page.evaluate("() => new Promise(done => requestIdleCallback(done, { timeout: 2000 }))")
     assert page.locator("body").get_attribute("data-runtime") == "idle"
     assert not [url for url in requests if "/runtime/" in url or "/worker-" in url]
+
+
+def test_on_a_course_with_packages_a_lesson_without_any_starts_warm_before_micropip_is_cached(page, course_server):
+    # Lesson 000 lists einops, so the site ships micropip; lesson 003's start never reads micropip's files,
+    # so they are not among the files whose presence in the cache makes its visit warm.
+    lesson = "003-odna-holova/index.html"
+    page.goto(course_server.url(lesson))
+    run_first_cell(page)
+    warm = page.context.new_page()
+    warm.goto(course_server.url(lesson))
+    expect(warm.locator("body")).to_have_attribute("data-runtime-cached", "true")
+    expect(warm.locator("body")).to_have_attribute("data-runtime", "ready", timeout=120_000)

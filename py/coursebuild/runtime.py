@@ -56,6 +56,7 @@ class Runtime:
     packages: list = field(default_factory=list)  # what loadPackage can load, e.g. ["numpy"]
     reason: str = ""
     micropip: list = field(default_factory=list)  # what loadPackage loads to get micropip: names or wheel files
+    micropip_files: list = field(default_factory=list)  # the files of `files` only micropip reads
 
     def describe(self):
         """One line for the build log."""
@@ -63,14 +64,16 @@ class Runtime:
         return "Pyodide {} (Python {}, {}, {} worker), {}: {}".format(
             self.version, self.python, numpy, self.worker, self.kind, self.reason)
 
-    def manifest(self):
-        """What the page's worker needs to load this runtime."""
+    def manifest(self, micropip=True):
+        """What the page's worker needs to load this runtime; without micropip for a lesson that has no wheels,
+        whose start never reads its files (so its page neither counts nor states them, nor waits for them)."""
+        files = {name: path for name, path in self.files.items() if micropip or name not in self.micropip_files}
         return {
             "worker": self.worker,
             "version": self.version,
             "packages": list(self.packages),
-            "micropip": list(self.micropip),
-            "files": [{"name": name, "size": Path(path).stat().st_size} for name, path in sorted(self.files.items())],
+            "micropip": list(self.micropip) if micropip else [],
+            "files": [{"name": name, "size": Path(path).stat().st_size} for name, path in sorted(files.items())],
         }
 
 
@@ -163,6 +166,7 @@ def add_micropip(runtime, cache_dir, log=print):
                 _pip_download(name, target, sha256, log)
             runtime.files[name] = target
         runtime.micropip = sorted(MICROPIP_WHEELS)
+        runtime.micropip_files = sorted(MICROPIP_WHEELS)
         return runtime
     home = Path(runtime.files["pyodide.js"]).parent
     if not all((home / name).exists() for name in LEGACY_MICROPIP_FILES):
@@ -171,6 +175,7 @@ def add_micropip(runtime, cache_dir, log=print):
             _fetch_legacy(home, LEGACY_MICROPIP_FILES, log)
     runtime.files.update({name: home / name for name in LEGACY_MICROPIP_FILES})
     runtime.micropip = ["micropip"]
+    runtime.micropip_files = list(LEGACY_MICROPIP_FILES)
     return runtime
 
 

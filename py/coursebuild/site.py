@@ -175,8 +175,8 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime, whe
     runtime_dir.mkdir()
     for name, source in runtime.files.items():
         _link_or_copy(Path(source), runtime_dir / name)
-    manifest = dict(runtime.manifest(), cache=service_worker.runtime_cache_name(runtime_dir),
-                    entry=assets.WORKER_ENTRIES[runtime.worker], stopFlag=service_worker.STOP_FLAG)
+    shared = dict(cache=service_worker.runtime_cache_name(runtime_dir), entry=assets.WORKER_ENTRIES[runtime.worker],
+                  stopFlag=service_worker.STOP_FLAG)
     # Lessons' wheels sit beside the runtime and go in its cache, which they do not rename: a wheel's
     # name pins its bytes, so a lesson that adds a package keeps the learner's cached runtime.
     for wheel in {wheel.file_name: wheel for each in wheels.values() for wheel in each}.values():
@@ -186,7 +186,8 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime, whe
     md = lessons_module.markdown()
     for lesson in pages(lessons):
         libraries = [LIBRARY] + ([lesson_library_name(lesson)] if lesson.package_dir is not None else [])
-        lesson_manifest = dict(manifest, wheels=[wheel.data() for wheel in wheels.get(lesson.slug, [])])
+        lesson_wheels = [wheel.data() for wheel in wheels.get(lesson.slug, [])]
+        lesson_manifest = dict(runtime.manifest(micropip=bool(lesson_wheels)), wheels=lesson_wheels, **shared)
         page = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.key, {}),
                                   glued.get(lesson.key, {}), build, libraries, lesson_manifest,
                                   render.path_nav(lesson, lessons, strings), render.edition_links(lesson, strings))
@@ -195,7 +196,7 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime, whe
     index = render.index_page(lessons, strings, config.index_language)
     (staging / "index.html").write_text(index, encoding="utf-8")
     (staging / ".nojekyll").write_text("", encoding="utf-8")
-    service_worker.write(config.root / "site" / "sw.js", staging, build, manifest["cache"])
+    service_worker.write(config.root / "site" / "sw.js", staging, build, shared["cache"])
     os.chmod(staging, 0o755)
 
 

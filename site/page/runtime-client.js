@@ -78,10 +78,11 @@ export class RuntimeClient extends EventTarget {
     return this.ready;
   }
 
-  /** Whether the service worker's runtime cache of this manifest already holds every runtime file. */
+  /** Whether the service worker's runtime cache already holds every file this page's start reads (its wheels too). */
   cached() {
     const { runtime } = this.config;
-    return allCached(runtime.cache, runtime.files.map((file) => new URL(file.name, this.config.runtimeURL).href));
+    const names = [...runtime.files.map((file) => file.name), ...(runtime.wheels || []).map((wheel) => wheel.file)];
+    return allCached(runtime.cache, names.map((name) => new URL(name, this.config.runtimeURL).href));
   }
 
   /**
