@@ -25,7 +25,7 @@ import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.append(str(Path(__file__).resolve().parent))  # after tests/: benchmarks/engines.py would shadow tests/engines.py
 
 import peers  # noqa: E402  (puts tests/ and py/ on the path)
 from loopback import Guard, launch, start_playwright  # noqa: E402

@@ -23,7 +23,7 @@ import textwrap
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.append(str(Path(__file__).resolve().parent))  # after tests/: benchmarks/engines.py would shadow tests/engines.py
 
 from sorting import CELL, LINE  # noqa: E402
 

@@ -6,7 +6,7 @@ import pytest
 
 from support import ROOT
 
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.append(str(ROOT / "benchmarks"))  # after tests/, whose engines.py the benchmarks share
 
 import loopback  # noqa: E402
 import peers  # noqa: E402

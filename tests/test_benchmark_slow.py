@@ -7,7 +7,7 @@ import pytest
 
 from support import ROOT
 
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.append(str(ROOT / "benchmarks"))  # after tests/, whose engines.py the benchmarks share
 
 import memory  # noqa: E402
 import peers  # noqa: E402

@@ -1,4 +1,5 @@
-"""Fixtures: built sites (real lessons, browser playground on both runtimes), a server, Chromium."""
+"""Fixtures shared by tests/ and lessons/<lesson>/tests/: built sites (real lessons, browser playground on both
+runtimes), a server, Chromium."""
 
 import pytest
 
