@@ -82,6 +82,10 @@ def test_the_course_works_offline_after_storing_it(fresh_context, course_site):
     server.close()
     page.reload()
     expect(page.locator("h1")).to_have_text("Attention and transformers")
+    page.goto(server.url("es/index.html"))  # the index in another language, one folder down, finds the same store
+    expect(page.locator("h1")).to_have_text("Atención y transformers")
+    expect(page.locator(".offline")).to_have_attribute("data-state", "ready")
+    expect(page.locator(".offline-status")).to_contain_text("listo para usarse sin conexión")
     page.goto(server.url("000-varias-cabezas/index.html"))
     expect(page.locator("h1")).to_have_text("Varias cabezas, varios repartos")
     run(page, "#cell-1")

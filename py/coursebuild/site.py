@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import assets, checking, editions, execute, glue_role, packages, render, runner, service_worker
+from . import assets, checking, editions, execute, glue_role, i18n, packages, render, runner, service_worker
 from . import lesson as lessons_module
 from . import runtime as runtime_module
 from .blocks.explorable import known_modules as known_explorables
@@ -101,6 +101,9 @@ def load_lessons(config):
     errors += edition_errors
     errors += lessons_module.check_orders(lessons)
     errors += lessons_module.check_packages(lessons)
+    errors += [LessonError(lesson.path, None, "the folder name '{}' is where the course index in that language "
+                           "goes; rename the folder (for example '{}-{}')".format(lesson.slug, "010", lesson.slug))
+               for lesson in lessons if lesson.slug in i18n.languages()]
     lessons.sort(key=lambda lesson: (lesson.order, lesson.slug))
     return lessons, errors
 
@@ -190,11 +193,14 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime, whe
         lesson_manifest = dict(runtime.manifest(micropip=bool(lesson_wheels)), wheels=lesson_wheels, **shared)
         page = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.key, {}),
                                   glued.get(lesson.key, {}), build, libraries, lesson_manifest,
-                                  render.path_nav(lesson, lessons, strings), render.edition_links(lesson, strings))
+                                  render.path_nav(lesson, lessons, strings), render.edition_links(lesson, strings),
+                                  render.index_path(lesson.language, config.index_language))
         (staging / lesson.page_dir).mkdir(parents=True)
         (staging / lesson.page_dir / "index.html").write_text(page, encoding="utf-8")
-    index = render.index_page(lessons, strings, config.index_language)
-    (staging / "index.html").write_text(index, encoding="utf-8")
+    for language in render.index_languages(lessons, config.index_language):  # the course index in each language
+        index = staging / render.index_path(language, config.index_language)
+        index.parent.mkdir(exist_ok=True)
+        index.write_text(render.index_page(lessons, strings, language, config.index_language), encoding="utf-8")
     (staging / ".nojekyll").write_text("", encoding="utf-8")
     service_worker.write(config.root / "site" / "sw.js", staging, build, shared["cache"])
     os.chmod(staging, 0o755)

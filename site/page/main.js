@@ -2,6 +2,7 @@
 // lives in scheduler.js, the runtime bar in runtime-bar.js, each component in its own module.
 import { BuildFiles } from "./build-files.js";
 import { Cell } from "./cell.js";
+import { showProgress } from "./course-progress.js";
 import { watchBuildStatus } from "./dev-status.js";
 import { showPreferredEditions } from "./editions.js";
 import { Exercise } from "./exercise.js";
@@ -18,7 +19,7 @@ import { Scheduler } from "./scheduler.js";
 import { watchScrollers } from "./scrollers.js";
 import { SelfCheck } from "./self-check.js";
 import { registerServiceWorker, settledServiceWorker } from "./service.js";
-import { blockNames, countTakenBack, sweep, whenUnsaved } from "./storage.js";
+import { blockNames, countTakenBack, localStore, markVisit, sweep, whenUnsaved } from "./storage.js";
 import { format } from "./strings.js";
 import { WorkControl, collect, download } from "./work.js";
 
@@ -28,7 +29,9 @@ class IndexPage {
     this.data = data;
     this.strings = data.strings;
     this.language = data.language;
-    showPreferredEditions(document, data.editions || {}, navigator.languages || [navigator.language]);
+    // The index at the site's top opens each lesson in the reader's own language; one in a language keeps to it.
+    if (data.preferBrowser) showPreferredEditions(document, data.editions || {}, navigator.languages || [navigator.language]);
+    showProgress(document.querySelector("main"), data, localStore());
     this.offline = new OfflineControl(document.querySelector("main > .offline"), this);
     this.work = new WorkControl(document.querySelector("main > .work"), this);
   }
@@ -62,6 +65,7 @@ class LessonPage {
     // After the quizzes and exercises: they restore (and re-grade) their saved work, which the lists read.
     this.selfChecks = this.build(data.self_checks, "self-check-", () => SelfCheck);
     this.setAsideStrays();
+    markVisit(data.lesson); // where the learner left off, for the index
     watchScrollers();
     const bar = document.querySelector("main > .runtime-bar");
     if (bar) this.wireRuntime(bar);
