@@ -243,12 +243,14 @@ def _check_hint(lesson, quiz, strings, glued, errors):
 
 
 def _marked_key(quiz, hint_tokens, hint_text):
-    """What a hint gives away when it names every marked term of a right option, and those terms are no wrong
-    option's: the terms that point at that option alone."""
+    """What a hint gives away when it names every marked term of a right option that the question does not name,
+    and those terms are no wrong option's: the terms that point at that option alone."""
     marked = _marked(hint_tokens)
-    others = [_marked(_inline(option)) for index, option in enumerate(quiz.options) if index not in quiz.correct]
+    asked = _marked(_inline(quiz.question))  # a term the question itself names points at no option
+    asked |= set(_plain(" ".join(_token_text(token, {}, "en") for token in _inline(quiz.question))).split())
+    others = [_marked(_inline(option)) - asked for index, option in enumerate(quiz.options) if index not in quiz.correct]
     for index in quiz.correct:
-        own = _marked(_inline(quiz.options[index]))
+        own = _marked(_inline(quiz.options[index])) - asked
         named = all(term in marked or " {} ".format(term) in hint_text for term in own)
         if own and named and all(own != other for other in others):
             return "every term the right option {} marks ({})".format(index + 1, ", ".join(sorted(own)))
