@@ -35,6 +35,15 @@ def test_running_a_later_cell_on_a_fresh_visit_runs_the_cells_above_it_first(pag
     expect(cell.locator(".run-note")).to_contain_text("1, 2, 3")
 
 
+def test_one_cell_run_first_is_named_in_the_singular(page, course_server):
+    page.goto(course_server.url(ONE_HEAD))
+    page.locator("#cell-2 [data-action=run]").click()
+    cell = page.locator("#cell-2")
+    expect(cell).to_have_attribute("data-state", "done", timeout=120_000)
+    expect(cell.locator(".run-note")).to_contain_text("Спершу виконано комірку 1 вище: ця комірка може використовувати те, що "
+                                                      "вона визначає")
+
+
 def test_a_failing_cell_above_stops_the_run_and_the_asked_cell_points_at_it(page, course_server):
     page.goto(course_server.url(ONE_HEAD))
     edit_cell(page, 2, "raise ValueError('broken on purpose')\n")

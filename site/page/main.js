@@ -175,7 +175,8 @@ class LessonPage {
     else if (asked.element.dataset.state === "done" || asked.element.dataset.state === "failed") {
       // Only the cells the learner can see are named: a removed one (named "2.1") has no label to find.
       const shown = earlier.filter((cell) => !cell.name.includes(".")).map((cell) => cell.name);
-      if (shown.length) runNote(asked, format(this.strings.ran_earlier, { cells: shown.join(", ") }));
+      const note = shown.length === 1 ? this.strings.ran_earlier_one : this.strings.ran_earlier;
+      if (shown.length) runNote(asked, format(note, { cells: shown.join(", ") }));
     }
   }
 
