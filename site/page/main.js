@@ -147,12 +147,15 @@ class LessonPage {
     download(collect());
   }
 
-  /** What the runtime bar says while `job` runs: a cell or a challenge's check, and how many jobs wait. */
+  /**
+   * What the runtime bar says while `job` runs: a cell or a challenge's check, and how many jobs wait, both numbers
+   * first, so that the phone's one-line bar, which cuts the sentence's end, still shows them.
+   */
   doing(job) {
-    const text = this.cells.includes(job) ? format(this.strings.runtime_running_cell, { n: job.name })
-      : format(this.strings.runtime_running_check, { name: job.id });
     const waiting = this.scheduler.queued.size;
-    return waiting ? text + " " + format(this.strings.runtime_waiting, { n: waiting }) : text;
+    const queue = waiting ? format(this.strings.runtime_waiting, { n: waiting }) : "";
+    return this.cells.includes(job) ? format(this.strings.runtime_running_cell, { n: job.name, queue })
+      : format(this.strings.runtime_running_check, { name: job.id, queue });
   }
 
   /**
