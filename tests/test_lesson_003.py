@@ -271,3 +271,16 @@ def test_no_serious_axe_violations_after_a_learner_has_used_lesson_003(browser, 
                if v["impact"] in ("serious", "critical")]
     context.close()
     assert serious == []
+
+
+@pytest.mark.parametrize("edition", ["", "en/"])
+def test_at_375_px_every_display_formula_fits_its_box(browser, course_server, edition):
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    page.goto(course_server.url(SLUG + "/" + edition + "index.html"))
+    page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    wide = page.evaluate("() => [...document.querySelectorAll('.math.block')].filter((e) => e.scrollWidth > "
+                         "e.clientWidth + 1).map((e) => e.textContent.trim().slice(0, 40))")
+    count = page.locator(".math.block").count()
+    context.close()
+    assert count >= 7 and wide == []
