@@ -119,6 +119,12 @@ class LessonPage {
     // detail.onBehalf: the page ran this cell first for a later one the learner asked for (see Scheduler.run).
     this.scheduler.addEventListener("finished", (event) => event.detail.job.element.dispatchEvent(
       new CustomEvent("run-finished", { bubbles: true, detail: { onBehalf: event.detail.onBehalf } })));
+    this.scheduler.addEventListener("restarting", ({ detail: { cells, message } }) => {
+      saysDoing = false;
+      // After a crash the message says what happened; after Stop, why Python loads again and what comes back.
+      const stop = cells.length ? format(this.strings.restarting, { cells: cells.join(", ") }) : this.strings.restarting_none;
+      this.bar.sayRestarting(message || stop);
+    });
     this.scheduler.addEventListener("restarted", (event) => {
       saysDoing = false;
       this.bar.sayRestarted(event.detail.text);
