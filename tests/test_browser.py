@@ -110,9 +110,16 @@ def test_without_a_service_worker_stop_ends_the_worker_and_replays_the_earlier_c
     edit_cell(page, 5, "while True: pass")
     page.keyboard.press("Shift+Enter")
     expect(page.locator("#cell-5")).to_have_attribute("data-state", "running")
+    page.evaluate("""() => { window.barSaid = []; const status = document.querySelector('.runtime-status');
+        new MutationObserver(() => window.barSaid.push(status.textContent)).observe(status, {childList: true}); }""")
     page.locator("[data-action=stop]").click()
     expect(page.locator("#cell-5")).not_to_have_attribute("data-state", "running")
     expect(page.locator("#cell-5 .out-restart")).to_contain_text("Cells 1, 3, 4 were run again", timeout=60_000)
+    # While the fresh Python loads (on a first visit it downloads the runtime again), the bar says why, and what
+    # will come back, before each of its loading lines.
+    why = "Python is restarting to stop the code; then cells 1, 3, 4 will run again to bring their variables back."
+    said = page.evaluate("window.barSaid")
+    assert why in said and any(text.startswith(why + " ") for text in said), said
     page.locator("#cell-5 [data-action=reset]").click()
     run_cell(page, 5)
     assert output_of(page, 5).startswith("42\n")

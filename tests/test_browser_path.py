@@ -35,6 +35,15 @@ def test_running_a_later_cell_on_a_fresh_visit_runs_the_cells_above_it_first(pag
     expect(cell.locator(".run-note")).to_contain_text("1, 2, 3")
 
 
+def test_one_cell_run_first_is_named_in_the_singular(page, course_server):
+    page.goto(course_server.url(ONE_HEAD))
+    page.locator("#cell-2 [data-action=run]").click()
+    cell = page.locator("#cell-2")
+    expect(cell).to_have_attribute("data-state", "done", timeout=120_000)
+    expect(cell.locator(".run-note")).to_contain_text("Спершу виконано комірку 1 вище: ця комірка може використовувати те, що "
+                                                      "вона визначає")
+
+
 def test_a_failing_cell_above_stops_the_run_and_the_asked_cell_points_at_it(page, course_server):
     page.goto(course_server.url(ONE_HEAD))
     edit_cell(page, 2, "raise ValueError('broken on purpose')\n")
@@ -313,10 +322,28 @@ def test_the_runtime_bar_says_which_cell_runs_during_run_all_then_ready(page, co
     page.goto(course_server.url(ONE_HEAD))
     page.locator("[data-action=run-all]").click()
     status = page.locator(".runtime-status")
-    expect(status).to_have_text(re.compile(r"^Python виконує комірку \d+… У черзі: \d+\.$"), timeout=120_000)
+    expect(status).to_have_text(re.compile(r"^Комірка \d+ \(\+\d+\): виконується…$"), timeout=120_000)
     last = page.locator(".cell").last
     expect(last).to_have_attribute("data-state", FINISHED, timeout=180_000)
     expect(status).to_have_text("Python готовий.")
+
+
+def test_on_a_phone_the_running_line_shows_the_cell_and_the_queue_before_it_is_cut(browser, course_server):
+    context = phone(browser)
+    page = context.new_page()
+    page.goto(course_server.url(ONE_HEAD))
+    page.locator("[data-action=run-all]").click()
+    status = page.locator(".runtime-status")
+    expect(status).to_have_text(re.compile(r"^Комірка \d+ \(\+\d+\)"), timeout=120_000)
+    # The part the one-line bar shows: the text up to the queue's closing parenthesis fits the status's width.
+    shown = status.evaluate("""el => {
+        const range = document.createRange(), text = el.firstChild, end = text.textContent.indexOf(")") + 1;
+        range.setStart(text, 0); range.setEnd(text, end);
+        return [range.getBoundingClientRect().width, el.clientWidth];
+    }""")
+    assert shown[0] <= shown[1], shown
+    page.locator("[data-action=stop]").click()
+    context.close()
 
 
 def test_a_sixteen_column_heatmap_shows_shades_only_and_keeps_its_numbers_in_the_table(page, course_server):

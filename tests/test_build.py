@@ -577,7 +577,8 @@ def test_a_cell_whose_request_failed_is_named_at_its_own_line_not_the_first_cell
     cells = [SimpleNamespace(number=1, name="1", line=8), SimpleNamespace(number=2, name="2", line=12)]
     lesson = SimpleNamespace(path="lessons/l/lesson.md", cells=cells)
     failed = {"ok": False, "error": {"text": "TypeError: the reply cannot be sent as JSON\n"}}
-    outcome = SimpleNamespace(stuck=None, reason=None, replies=[{"ok": True}, {"ok": True}, failed])
+    # init, then each cell's run and the glue read after it
+    outcome = SimpleNamespace(stuck=None, reason=None, replies=[{"ok": True}, {"ok": True}, {"ok": True}, failed])
     error = execute._not_run(lesson, outcome)
     assert (error.line, error.message) == (12, "cell 2 could not be run (TypeError: the reply cannot be sent as JSON)")
     outcome.replies = [failed]

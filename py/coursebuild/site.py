@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import assets, checking, editions, execute, glue_role, i18n, packages, render, runner, service_worker
+from . import assets, checking, editions, execute, glue_role, i18n, packages, render, runner, service_worker, spoilers
 from . import lesson as lessons_module
 from . import runtime as runtime_module
 from .blocks.explorable import known_modules as known_explorables
@@ -67,7 +67,7 @@ def build(config, log=print):
                                       str(error)))
             continue
         label = strings[lesson.language]["cell_label"]
-        outputs[lesson.key], glued[lesson.key], cell_errors = execute.run_cells(lesson, label, settings)
+        outputs[lesson.key], glued[lesson.key], glued_by, cell_errors = execute.run_cells(lesson, label, settings)
         errors += cell_errors
         errors += checking.check_exercises(lesson, settings)
         role_errors = Collector(lesson.path)
@@ -76,6 +76,9 @@ def build(config, log=print):
                 role_errors.error(explorable.line, problem)
             glued[lesson.key].update(explorable.glue)
         glue_role.check(lesson, glued[lesson.key], role_errors)
+        if not cell_errors:
+            spoilers.check(lesson, strings[lesson.language], outputs[lesson.key], glued[lesson.key], glued_by,
+                           role_errors)
         errors += role_errors.errors
     if errors:
         raise BuildFailed(errors)

@@ -123,6 +123,12 @@ class LessonPage {
     // detail.onBehalf: the page ran this cell first for a later one the learner asked for (see Scheduler.run).
     this.scheduler.addEventListener("finished", (event) => event.detail.job.element.dispatchEvent(
       new CustomEvent("run-finished", { bubbles: true, detail: { onBehalf: event.detail.onBehalf } })));
+    this.scheduler.addEventListener("restarting", ({ detail: { cells, message } }) => {
+      saysDoing = false;
+      // After a crash the message says what happened; after Stop, why Python loads again and what comes back.
+      const stop = cells.length ? format(this.strings.restarting, { cells: cells.join(", ") }) : this.strings.restarting_none;
+      this.bar.sayRestarting(message || stop);
+    });
     this.scheduler.addEventListener("restarted", (event) => {
       saysDoing = false;
       this.bar.sayRestarted(event.detail.text);
@@ -151,12 +157,15 @@ class LessonPage {
     download(collect());
   }
 
-  /** What the runtime bar says while `job` runs: a cell or a challenge's check, and how many jobs wait. */
+  /**
+   * What the runtime bar says while `job` runs: a cell or a challenge's check, and how many jobs wait, both numbers
+   * first, so that the phone's one-line bar, which cuts the sentence's end, still shows them.
+   */
   doing(job) {
-    const text = this.cells.includes(job) ? format(this.strings.runtime_running_cell, { n: job.name })
-      : format(this.strings.runtime_running_check, { name: job.id });
     const waiting = this.scheduler.queued.size;
-    return waiting ? text + " " + format(this.strings.runtime_waiting, { n: waiting }) : text;
+    const queue = waiting ? format(this.strings.runtime_waiting, { n: waiting }) : "";
+    return this.cells.includes(job) ? format(this.strings.runtime_running_cell, { n: job.name, queue })
+      : format(this.strings.runtime_running_check, { name: job.id, queue });
   }
 
   /**
@@ -179,7 +188,8 @@ class LessonPage {
     else if (asked.element.dataset.state === "done" || asked.element.dataset.state === "failed") {
       // Only the cells the learner can see are named: a removed one (named "2.1") has no label to find.
       const shown = earlier.filter((cell) => !cell.name.includes(".")).map((cell) => cell.name);
-      if (shown.length) runNote(asked, format(this.strings.ran_earlier, { cells: shown.join(", ") }));
+      const note = shown.length === 1 ? this.strings.ran_earlier_one : this.strings.ran_earlier;
+      if (shown.length) runNote(asked, format(note, { cells: shown.join(", ") }));
     }
   }
 

@@ -38,12 +38,20 @@ export class RuntimeBar {
   }
 
   say(text) {
-    this.status.textContent = text;
+    this.status.textContent = this.restarting ? this.restarting + " " + text : text;
     this.aboutRestart = false;
+  }
+
+  /** Say why Python starts again (Stop, or a crash) until the restart is over: each loading line follows it. */
+  sayRestarting(text) {
+    this.restarting = null;
+    this.say(text);
+    this.restarting = text;
   }
 
   /** Say what a restart did; the next run clears it, Python being back by then. */
   sayRestarted(text) {
+    this.restarting = null;
     this.say(text);
     this.aboutRestart = true;
   }

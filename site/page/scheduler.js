@@ -7,7 +7,7 @@
 // a failed one; a job that leaves the shared namespace alone (an exercise check) returns no `replay`.
 //
 // Events (event.detail): "busy" {running: bool}, "started" {job, onBehalf} (Python is ready and the job begins),
-// "finished" {job, onBehalf}, "restarted" {cells, text}.
+// "finished" {job, onBehalf}, "restarting" {cells, message}, "restarted" {cells, text}.
 import { Stopped } from "./runtime-client.js";
 import { format } from "./strings.js";
 
@@ -216,6 +216,9 @@ export class Scheduler extends EventTarget {
   /** Start a fresh worker and re-run, in order, the cells that had run successfully. */
   restart(job, message) {
     const notice = job ? job.note(message || this.strings.runtime_starting, "restart") : null;
+    // The fresh worker may download the runtime again (a first visit, before the service worker kept it): the
+    // bar says why it loads and which cells will bring their variables back.
+    this.emit("restarting", { cells: Array.from(this.history.keys()), message });
     this.restarting = this.replay(notice, message).finally(() => { this.restarting = null; });
     return this.restarting;
   }

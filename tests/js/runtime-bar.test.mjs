@@ -48,3 +48,16 @@ test("a sentence that is not about a restart stays through runs, and a stopped d
   runtime.showState({ state: "idle" });
   assert.equal(status.textContent, "Python is stopped.");
 });
+
+test("while Python restarts after Stop, every loading line says why, until the restart says what came back", () => {
+  const { runtime, status } = bar();
+  runtime.showState({ state: "idle" });
+  runtime.sayRestarting("Restarting to stop the code; cells 1, 2 will run again.");
+  runtime.showProgress({ loaded: 1e6, total: 4e6 });
+  assert.match(status.textContent, /^Restarting to stop the code; cells 1, 2 will run again\. Loading .+ of .+\.$/);
+  runtime.showState({ state: "ready" });
+  assert.equal(status.textContent, "Restarting to stop the code; cells 1, 2 will run again. Python is ready.");
+  runtime.sayRestarted("Cells 1, 2 were run again.");
+  runtime.showProgress({ loaded: 4e6, total: 4e6 });
+  assert.equal(status.textContent, "Starting.");
+});
