@@ -13,6 +13,7 @@ SLUG = "005-position-and-block"
 FOLDER = ROOT / "lessons" / SLUG
 LESSON = read_lesson(FOLDER / "lesson.md")[0]
 FINISHED = re.compile("done|failed")
+PAGES = [""] + sorted(path.name.split(".")[1] + "/" for path in FOLDER.glob("lesson.*.md"))  # lesson.md, then editions
 
 
 @pytest.fixture(scope="module")
@@ -29,8 +30,9 @@ def number(key):
     return next(cell.number for cell in LESSON.cells if cell.key == key)
 
 
-def test_the_three_trainings_and_their_curves_reproduce_the_build_in_the_browser(page, server):
-    page.goto(server.url(SLUG + "/index.html"))
+@pytest.mark.parametrize("edition", PAGES)
+def test_the_three_trainings_and_their_curves_reproduce_the_build_in_the_browser(page, server, edition):
+    page.goto(server.url(SLUG + "/" + edition + "index.html"))
     keys = ("train-positions", "train-no-positions", "train-bare", "loss-curves")
     built = {key: page.locator("#cell-{} .cell-output".format(number(key))).text_content() for key in keys}
     for key in keys:
@@ -41,11 +43,12 @@ def test_the_three_trainings_and_their_curves_reproduce_the_build_in_the_browser
         assert cell.locator(".cell-output").text_content() == built[key], key
 
 
+@pytest.mark.parametrize("edition", PAGES)
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_page_has_no_serious_axe_violations_and_fits_a_375_pixel_screen(browser, server, scheme):
+def test_the_page_has_no_serious_axe_violations_and_fits_a_375_pixel_screen(browser, server, scheme, edition):
     context = browser.new_context(bypass_csp=True, viewport={"width": 375, "height": 800}, color_scheme=scheme)
     page = context.new_page()  # axe is injected as a script, which the page's own policy forbids: only here
-    page.goto(server.url(SLUG + "/index.html"))
+    page.goto(server.url(SLUG + "/" + edition + "index.html"))
     page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
     result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
     serious = [(v["id"], [node["target"] for node in v["nodes"]][:3]) for v in result["violations"]

@@ -25,6 +25,9 @@ CASES = (  # (shape, eps, seed, constant row?)
 TOLERANCE = 1e-6
 WORDS = {
     "en": {
+        "name": "the output",
+        "case": "x of shape {shape}, eps={eps}",
+        "constant": ", a constant row",
         "shapes": "take the mean and the variance over the last axis with keepdims=True, so that they are "
                   "subtracted from every coordinate of their own row.",
         "finite": "put eps inside the square root, np.sqrt(var + eps), so that a constant row does not divide by 0",
@@ -43,6 +46,49 @@ WORDS = {
                  "its own",
         "scale": "you multiplied the result by something; without γ and β the output is (x - mean) / sqrt(var + eps) "
                  "alone",
+    },
+    "es": {
+        "name": "la salida",
+        "case": "x de forma {shape}, eps={eps}",
+        "constant": ", una fila constante",
+        "shapes": "toma la media y la varianza sobre el último eje con keepdims=True, para que se resten de cada "
+                  "coordenada de su propia fila.",
+        "finite": "pon eps dentro de la raíz, np.sqrt(var + eps), para que una fila constante no divida entre 0",
+        "differs": "Con {case} la salida no es la esperada (mayor diferencia {difference}); {hint}.",
+        "generic": "cada vector a lo largo del último eje debe quedar como (x - media) / sqrt(var + eps), con su "
+                   "propia media y varianza",
+        "axis": "normalizaste a lo largo del primer eje, entre posiciones; la normalización de capa normaliza el "
+                "vector de cada posición, a lo largo del último eje (axis=-1)",
+        "unbiased": "dividiste los cuadrados de las desviaciones entre D - 1; la normalización de capa usa su media "
+                    "simple, dividiendo entre D (lo que np.var hace por defecto, ddof=0)",
+        "outside": "sumaste eps fuera de la raíz; va dentro, np.sqrt(var + eps)",
+        "no_eps": "no usas eps; va dentro de la raíz, np.sqrt(var + eps)",
+        "variance": "dividiste entre la varianza, no entre su raíz cuadrada",
+        "no_divide": "restaste la media pero no dividiste entre la desviación típica",
+        "whole": "tomaste una sola media y una sola varianza de todo el array; cada vector del último eje tiene las "
+                 "suyas",
+        "scale": "multiplicaste el resultado por algo; sin γ ni β la salida es sólo (x - media) / sqrt(var + eps)",
+    },
+    "uk": {
+        "name": "вихід",
+        "case": "x форми {shape}, eps={eps}",
+        "constant": ", один рядок сталий",
+        "shapes": "беріть середнє й дисперсію вздовж останньої осі з keepdims=True, щоб вони віднімалися від кожної "
+                  "координати свого рядка.",
+        "finite": "покладіть eps під корінь, np.sqrt(var + eps), щоб сталий рядок не ділився на 0",
+        "differs": "Для {case} вихід не той, що очікувався (найбільша різниця {difference}); {hint}.",
+        "generic": "кожен вектор уздовж останньої осі має стати (x - середнє) / sqrt(var + eps), зі своїми середнім і "
+                   "дисперсією",
+        "axis": "ви нормалізували вздовж першої осі, між позиціями; нормалізація шару нормалізує вектор кожної "
+                "позиції, вздовж останньої осі (axis=-1)",
+        "unbiased": "ви поділили суму квадратів відхилень на D - 1; нормалізація шару бере їхнє просте середнє, "
+                    "ділячи на D (як np.var за замовчуванням, ddof=0)",
+        "outside": "ви додали eps поза коренем; він має бути під коренем, np.sqrt(var + eps)",
+        "no_eps": "eps не використано; він має бути під коренем, np.sqrt(var + eps)",
+        "variance": "ви поділили на дисперсію, а не на корінь із неї",
+        "no_divide": "ви відняли середнє, але не поділили на стандартне відхилення",
+        "whole": "ви взяли одне середнє й одну дисперсію для всього масиву; кожен вектор останньої осі має свої",
+        "scale": "ви помножили результат на щось; без γ і β вихід — це лише (x - середнє) / sqrt(var + eps)",
     },
 }
 MISTAKES = ("axis", "unbiased", "outside", "no_eps", "variance", "no_divide", "whole")
@@ -93,7 +139,7 @@ def check(function):
 def _check_case(function, shape, eps, seed, constant):
     """Run one case and compare it with the reference."""
     x = case_input(shape, seed, constant)
-    case = "x of shape {}, eps={}{}".format(shape, number(eps, "g"), ", a constant row" if constant else "")
+    case = word("case", shape=shape, eps=number(eps, "g")) + (word("constant") if constant else "")
     say = phrasebook(SIGNATURE, "y", word("shapes"), word("finite"))
 
     def raised_hint(error):
@@ -102,7 +148,7 @@ def _check_case(function, shape, eps, seed, constant):
     y, problem = call(function, (x, eps), (x,), case, raised_hint)
     if problem:
         return fail(problem)
-    problem = say.array_problem("the output", y, x.shape, case)
+    problem = say.array_problem(word("name"), y, x.shape, case)
     if problem:
         return fail(problem)
     expected = reference(x, eps)

@@ -18,6 +18,7 @@ CASES = ((4, 8), (1, 6), (10, 2), (50, 16), (7, 5), (3, 1))  # (n_positions, d_m
 TOLERANCE = 1e-6
 WORDS = {
     "en": {
+        "name": "the table",
         "shapes": "build the table as np.zeros((n_positions, d_model)) and fill its even and odd columns.",
         "finite": "the exponent is 2i / d_model with i counting pairs of columns, so every rate is at most 1",
         "odd": "when d_model is odd there is one more sine column than cosine columns; give the cosines only the "
@@ -40,6 +41,55 @@ WORDS = {
         "halves": "you put all the sines in the first half and all the cosines in the second; they alternate, "
                   "sin in column 2i and cos in column 2i + 1",
         "degrees": "your angles are in degrees; np.sin and np.cos take radians, so use t · rate directly",
+    },
+    "es": {
+        "name": "la tabla",
+        "shapes": "construye la tabla con np.zeros((n_positions, d_model)) y rellena sus columnas pares e impares.",
+        "finite": "el exponente es 2i / d_model, con i contando parejas de columnas, así que ninguna frecuencia pasa de 1",
+        "odd": "cuando d_model es impar hay una columna de senos más que de cosenos; da a los cosenos sólo las "
+               "primeras d_model // 2 frecuencias (rates[:d_model // 2])",
+        "transposed": "Con {case} se esperaba la tabla con una fila por posición, de forma {shape}, pero tiene forma "
+                      "{actual}; pon las posiciones en las filas y las coordenadas en las columnas.",
+        "differs": "Con {case} la tabla no es la esperada (fila {row}, columna {col}: {value} en vez de {expected}); "
+                   "{hint}.",
+        "generic": "comprueba que la columna 2i tenga sin(t / 10000^(2i/d_model)) y la columna 2i + 1 el coseno del "
+                   "mismo ángulo, con t contado desde 0",
+        "swapped": "pusiste los cosenos en las columnas pares y los senos en las impares; la columna 2i lleva sin y "
+                   "la 2i + 1 lleva cos",
+        "from_one": "tus posiciones empiezan en 1; la primera fila es la posición 0, cuya fila es 0, 1, 0, 1, …",
+        "base": "los ángulos no se encogen al ritmo del artículo; las frecuencias son 1 / 10000^(2i/d_model), con "
+                "base 10000",
+        "no_two": "dividiste i entre d_model, no 2i; el exponente 2i/d_model cuenta columnas, así que llega casi a 1 "
+                  "en la última pareja",
+        "per_column": "cada columna recibió su propia frecuencia; el seno y el coseno de una pareja la comparten, "
+                      "10000^(-2i/d_model) para las columnas 2i y 2i + 1",
+        "halves": "pusiste todos los senos en la primera mitad y todos los cosenos en la segunda; se alternan, sin en "
+                  "la columna 2i y cos en la 2i + 1",
+        "degrees": "tus ángulos están en grados; np.sin y np.cos toman radianes, así que usa t · frecuencia "
+                   "directamente",
+    },
+    "uk": {
+        "name": "таблиця",
+        "shapes": "створіть таблицю як np.zeros((n_positions, d_model)) і заповніть її парні й непарні стовпці.",
+        "finite": "показник степеня — 2i / d_model, де i лічить пари стовпців, тож жодна частота не перевищує 1",
+        "odd": "коли d_model непарне, стовпців із синусами на один більше, ніж із косинусами; дайте косинусам лише "
+               "перші d_model // 2 частот (rates[:d_model // 2])",
+        "transposed": "Для {case} очікувалася таблиця з рядком на кожну позицію, форми {shape}, а її форма {actual}; "
+                      "покладіть позиції в рядки, а координати в стовпці.",
+        "differs": "Для {case} таблиця не та, що очікувалася (рядок {row}, стовпець {col}: {value} замість "
+                   "{expected}); {hint}.",
+        "generic": "перевірте, що стовпець 2i містить sin(t / 10000^(2i/d_model)), а стовпець 2i + 1 — косинус того "
+                   "самого кута, з t від 0",
+        "swapped": "ви поклали косинуси в парні стовпці, а синуси в непарні; стовпець 2i бере sin, а 2i + 1 — cos",
+        "from_one": "ваші позиції починаються з 1; перший рядок — це позиція 0, і він дорівнює 0, 1, 0, 1, …",
+        "base": "кути зменшуються не в тому темпі, що у статті; частоти — 1 / 10000^(2i/d_model), з основою 10000",
+        "no_two": "ви поділили на d_model саме i, а не 2i; показник 2i/d_model лічить стовпці, тож на останній парі "
+                  "він майже доходить до 1",
+        "per_column": "кожен стовпець отримав свою частоту; синус і косинус однієї пари мають спільну, "
+                      "10000^(-2i/d_model) для стовпців 2i та 2i + 1",
+        "halves": "ви поклали всі синуси в першу половину, а всі косинуси в другу; вони чергуються: sin у стовпці 2i, "
+                  "cos у 2i + 1",
+        "degrees": "ваші кути в градусах; np.sin і np.cos приймають радіани, тож беріть t · частоту напряму",
     },
 }
 
@@ -110,9 +160,9 @@ def _check_case(function, n_positions, d_model):
     expected = reference(n_positions, d_model)
     if getattr(table, "shape", None) == (d_model, n_positions) and d_model != n_positions:
         return fail(word("transposed", case=case, shape=expected.shape, actual=table.shape))
-    problem = say.array_problem("the table", table, expected.shape, case)
+    problem = say.array_problem(word("name"), table, expected.shape, case)
     if problem:
-        if d_model % 2 and "shape" in problem:
+        if d_model % 2 and str(expected.shape) in problem:
             problem = problem[:-1] + "; " + word("odd") + "."
         return fail(problem)
     if np.allclose(table, expected, atol=TOLERANCE):

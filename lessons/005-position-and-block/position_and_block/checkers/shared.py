@@ -16,6 +16,16 @@ OWN = {
         "modified": "For {case} your function changed its input x, which should stay as it was; compute into a new "
                     "array (x - mean rather than x -= mean).",
     },
+    "es": {
+        "raised": "Con {case} tu función lanzó {kind}: {error}; {hint}",
+        "modified": "Con {case} tu función modificó su entrada x, que debía quedar intacta; calcula en un array nuevo "
+                    "(x - media en vez de x -= media).",
+    },
+    "uk": {
+        "raised": "Для {case} ваша функція викинула {kind}: {error}; {hint}",
+        "modified": "Для {case} ваша функція змінила свій вхід x, а він має лишатися недоторканим; обчислюйте в новий "
+                    "масив (x - mean, а не x -= mean).",
+    },
 }
 
 
