@@ -33,8 +33,8 @@ def edition(language):
     return read_lesson(FOLDER / "lesson.{}.md".format(language))[0]
 
 
-def test_the_lesson_has_its_spanish_edition():
-    assert "es" in EDITIONS
+def test_the_lesson_has_its_spanish_and_ukrainian_editions():
+    assert EDITIONS == ["es", "uk"]
 
 
 @pytest.mark.parametrize("language", EDITIONS)
