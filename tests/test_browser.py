@@ -136,6 +136,32 @@ def test_on_a_first_visit_stop_interrupts_a_loop_through_the_service_workers_fla
     assert output_of(page, 5) == "41 True\n"
 
 
+def test_a_stopped_cell_is_not_run_again_for_a_cell_below_and_the_cell_below_offers_to_run_it(page,
+                                                                                              playground_server):
+    page.goto(playground_server.url(PLAYGROUND))
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+    run_cell(page, 1)
+    edit_cell(page, 5, "n = 0\nwhile True:\n    n += 1")
+    page.keyboard.press("Shift+Enter")
+    expect(page.locator("#cell-5")).to_have_attribute("data-state", "running")
+    page.locator("[data-action=stop]").click()
+    expect(page.locator("#cell-5 .out-stopped")).to_have_text("Stopped; Python kept every variable.")
+    run_cell(page, 6)  # cells 3 and 4 run first; the stopped loop does not
+    expect(page.locator("#cell-6")).to_have_attribute("data-state", "done")
+    expect(page.locator("#cell-4")).to_have_attribute("data-run-by", "page")
+    expect(page.locator("#cell-5 .out-stopped")).to_have_count(1)  # a run would have replaced its output
+    assert page.locator("#cell-5").get_attribute("data-run-by") == "learner"
+    note = page.locator("#cell-6 .skip-note")
+    expect(note).to_have_text(re.compile(r"^Cell 5 above was stopped, so it was not run again first: what it defines "
+                                         r"may be missing or incomplete\. Run cell 5$"))
+    expect(note.locator("a[href='#cell-5']")).to_have_count(1)
+    page.locator("#cell-5 [data-action=reset]").click()
+    note.locator("[data-action=run-stopped]").click()
+    expect(page.locator("#cell-5")).to_have_attribute("data-state", "done", timeout=60_000)
+    assert output_of(page, 5).startswith("42\n")
+    expect(page.locator("#cell-5")).to_have_attribute("data-run-by", "learner")
+
+
 def test_an_exception_shows_the_cells_lines_and_no_glue_frames(page, playground_server):
     page.goto(playground_server.url(PLAYGROUND))
     run_cell(page, 1)
