@@ -220,6 +220,40 @@ def test_edited_code_survives_a_reload_and_can_be_reset(page, playground_server)
     expect(page.locator("#cell-5 .out-restored")).to_have_count(0)
 
 
+SAVED_CODE = """() => {
+  const data = JSON.parse(document.querySelector('body > script#page-data').textContent);
+  const saved = localStorage.getItem('course:v1:01-playground:cell:' + data.cells[4].key);
+  return saved === null ? null : JSON.parse(saved).code;
+}"""
+SET_ASIDE_CODE = """() => Object.keys(localStorage).filter((name) => name.includes(':set-aside:'))
+  .map((name) => JSON.parse(localStorage.getItem(name))).filter((record) => record.reason === 'older')
+  .map((record) => record.value.code)"""
+
+
+def test_a_save_in_another_tab_is_noticed_and_the_version_not_kept_is_set_aside(page, playground_server):
+    other = page.context.new_page()
+    for tab in (page, other):
+        tab.goto(playground_server.url(PLAYGROUND))
+    edit_cell(page, 5, "print('tab A')")
+    page.wait_for_function("() => (" + SAVED_CODE + ")() === \"print('tab A')\"")
+    note = other.locator("#cell-5 .other-tab")
+    expect(note).to_contain_text("Another tab of this lesson saved different code for this block.")
+    expect(other.locator("#cell-5 .cell-code code")).to_have_text(re.compile(r"^import sys"))  # nothing replaced
+    note.locator("[data-action=take-other-tab]").click()
+    expect(other.locator("#cell-5 .cell-code code")).to_have_text("print('tab A')")
+    expect(note).to_have_count(0)
+    edit_cell(other, 5, "print('tab B')")
+    other.wait_for_function("() => (" + SAVED_CODE + ")() === \"print('tab B')\"")
+    mine = page.locator("#cell-5 .other-tab")
+    expect(mine).to_be_visible()
+    assert page.locator("#cell-5 .cm-content").text_content() == "print('tab A')"
+    mine.locator("[data-action=keep-this-tab]").click()
+    page.wait_for_function("() => (" + SAVED_CODE + ")() === \"print('tab A')\"")
+    assert page.evaluate(SET_ASIDE_CODE) == ["print('tab B')"]  # tab B's code stays in the exported work
+    expect(other.locator("#cell-5 .other-tab")).to_be_visible()  # and tab B is told its code was replaced
+    assert other.locator("#cell-5 .cm-content").text_content() == "print('tab B')"
+
+
 def test_a_page_opened_from_disk_reads_fully_and_explains_how_to_run(page, playground_site):
     page.goto((playground_site / "01-playground" / "index.html").as_uri())
     assert output_of(page, 1) == "x is 41\n"
