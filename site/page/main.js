@@ -150,7 +150,8 @@ class LessonPage {
   /** What the runtime bar says while `job` runs: a cell or a challenge's check, and how many jobs wait. */
   doing(job) {
     const text = this.cells.includes(job) ? format(this.strings.runtime_running_cell, { n: job.name })
-      : format(this.strings.runtime_running_check, { name: job.id });
+      : this.exercises.includes(job) ? format(this.strings.runtime_running_check, { name: job.id })
+        : this.strings.runtime_running_explorable;
     const waiting = this.scheduler.queued.size;
     return waiting ? text + " " + format(this.strings.runtime_waiting, { n: waiting }) : text;
   }

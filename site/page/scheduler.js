@@ -196,10 +196,13 @@ export class Scheduler extends EventTarget {
     return Promise.race([this.current.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
   }
 
-  /** Forget every queued job but the running one. */
+  /** Forget every queued job but the running one; each says it did not run and why. */
   cancelQueued() {
     this.generation += 1;
-    for (const job of this.queued) job.setStatus("");
+    for (const job of this.queued) {
+      job.setStatus("");
+      job.note(this.strings.stopped_queued, "stopped");
+    }
     this.queued.clear();
   }
 

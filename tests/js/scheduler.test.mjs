@@ -19,6 +19,7 @@ const STRINGS = {
   stopped_between_steps: "Stopped between two steps.",
   stopped_interrupted: "Stopped by interrupt.",
   stopped_loading: "Stopped while loading.",
+  stopped_queued: "Not run: Python stopped while this waited.",
 };
 
 /** A runtime client that runs "code" as a script of steps, and remembers what ran in which worker. */
@@ -287,6 +288,24 @@ test("cells queued behind one that kills Python are dropped, not left waiting", 
   await scheduler.run([cell(2, "crash"), waiting]);
   assert.equal(waiting.status, "");
   assert.ok(!client.ran.some(([, id]) => id === 3));
+  assert.deepEqual(waiting.notes.map((note) => note.text), ["Not run: Python stopped while this waited."]);
+});
+
+test("a job queued behind the one Stop interrupts is dropped and says so", async () => {
+  const client = new FakeClient();
+  client.canInterrupt = true;
+  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 1000, interruptAfterMs: 5 });
+  const loop = cell(1, "forever");
+  const waiting = cell(2, "b");
+  scheduler.run([loop, waiting]);
+  await until(() => client.pending.size === 1);
+  await scheduler.stop();
+  await scheduler.queue;
+  assert.equal(client.workers, 1);
+  assert.equal(waiting.status, "");
+  assert.ok(!client.ran.some(([, id]) => id === 2), "the queued cell was dropped");
+  assert.deepEqual(waiting.notes.map((note) => note.text), ["Not run: Python stopped while this waited."]);
+  assert.deepEqual(loop.notes.map((note) => note.text), ["Stopped by interrupt."]);
 });
 
 
