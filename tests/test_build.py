@@ -100,6 +100,16 @@ MALFORMED = {
                                            "{glue}`nothing` names no value"),
     "checks an unknown quiz": ("```{code-cell} ipython3\n:checks: [nowhere]\nx = 1\n```\n", 8,
                                "':checks:' names quiz 'nowhere', which the lesson does not have"),
+    "a removed output also folded": ("```{code-cell} ipython3\n:tags: [remove-output, hide-output]\nx = 1\n```\n", 8,
+                                     "cell tags 'remove-output' and 'hide-output' contradict each other"),
+    "a removed cell with its code folded": ("```{code-cell} ipython3\n:tags: [hide-input, remove-cell]\nx = 1\n```\n",
+                                            8, "cell tags 'remove-cell' and 'hide-input' contradict each other"),
+    "checks an empty list": ("```{code-cell} ipython3\n:checks: []\nx = 1\n```\n", 8,
+                             "':checks: []' names no quiz"),
+    "checks a bare string": ("```{code-cell} ipython3\n:checks: q1\nx = 1\n```\n", 8,
+                             "':checks:' must list quiz ids in brackets"),
+    "an id written twice": ("```{code-cell} ipython3\n:id: first\n:id: second\nx = 1\n```\n", 10,
+                            "option ':id:' is written twice (first at line 9); keep one"),
 }
 HEADER = "---\ntitle: T\nlanguage: en\norder: 1\nsummary: S\n---\n\n"
 

@@ -91,12 +91,17 @@ def read_directive(token, errors):
     line = token.map[0] + 1
     body_lines = token.content.splitlines(True)
     options = {}
+    written = {}  # option -> the line it is first written at
     consumed = 0
     for text in body_lines:
         option = OPTION.match(text.rstrip("\n"))
         if option is None:
             break
         key, raw = option.group(1), option.group(2)
+        if key in written:
+            errors.error(line + 1 + consumed, "option ':{}:' is written twice (first at line {}); keep one".format(
+                key, written[key]))
+        written.setdefault(key, line + 1 + consumed)
         try:
             options[key] = yaml.safe_load(raw) if raw.strip() else True
         except yaml.YAMLError:
