@@ -270,10 +270,17 @@ def test_the_build_refuses_a_checker_that_lets_a_known_mistake_through(tmp_path,
     assert status == 1 and "lesson.md:8: exercise 'f': the known-wrong solution wrong/w.py passes" in err
 
 
-def test_the_build_refuses_a_reference_solution_that_fails(tmp_path, capsys):
-    write_exercise(tmp_path, "def multi_head(X, Wq, Wk, Wv, Wo, h):\n    return None\n", "x = 1")
+@pytest.mark.parametrize("solution, line", [
+    ("import numpy as np\n\n\ndef multi_head(X, Wq, Wk, Wv, Wo, h):\n    return None\n", 4),  # its def
+    ("import numpy as np\nscale = 1 / 0\n\ndef multi_head(X, Wq, Wk, Wv, Wo, h):\n    return None\n", 2),  # raised
+])
+def test_the_build_refuses_a_reference_solution_that_fails_at_its_line_in_the_solution_file(tmp_path, capsys,
+                                                                                           solution, line):
+    write_exercise(tmp_path, solution, "x = 1")
     status, err = build(tmp_path, capsys)
-    assert status == 1 and "the reference solution fails its checker" in err
+    assert status == 1
+    assert "01-lesson/ok.py:{}: exercise 'f' (".format(line) in err and "01-lesson/lesson.md:8)" in err, err
+    assert "the reference solution fails its checker" in err
 
 
 def test_grade_exits_0_for_a_pass_1_for_a_fail_and_2_for_a_usage_error(capsys, tmp_path):
