@@ -689,3 +689,13 @@ def test_a_quiz_hint_is_the_authors_or_the_explanations_first_sentence_and_an_ex
     assert len(hints) == 2 and hints[0].startswith("<p>Count the ") and hints[0].endswith("squares.</p>\n")
     assert hints[1] == "<p>Think of the square.</p>\n"
     assert re.findall(r'<p class="quiz-note" data-content>(.*?)</p>', page) == ["The exact answer is expected."]
+
+
+def test_a_missing_import_is_one_error_and_the_name_errors_after_it_one_summary_line(tmp_path, capsys):
+    write_lesson(tmp_path, HEADER + "```{code-cell} ipython3\nimport matplotlib.pyplot as plt\n```\n\n"
+                 "```{code-cell} ipython3\nplt.plot([1, 2])\n```\n\n```{code-cell} ipython3\nfigure = plt.figure()\n```\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 1
+    assert "lesson.md:9: cell 1 raised ModuleNotFoundError" in err and "'matplotlib'" in err, err
+    assert "2 more error(s) (lines 13, 17) probably follow from the one(s) above" in err, err
+    assert err.count("lesson.md:") == 2 and "2 error(s)" in err, err

@@ -24,6 +24,9 @@ def run_cells(lesson, label, settings):
         outputs[cell.number] = result["output"]
         error = _unexpected(lesson, cell, result)
         if error is not None:
+            # A name a failed cell above never defined: an echo of that failure, summarised under it.
+            error.consequence = bool(errors) and not result["ok"] and result["error"]["type"] in (
+                "NameError", "UnboundLocalError")
             errors.append(error)
     return outputs, outcome.replies[-1]["value"], errors
 
