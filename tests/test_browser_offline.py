@@ -165,7 +165,8 @@ def test_export_clear_and_import_bring_the_work_back(fresh_context, course_serve
     assert [entry["code"] for name, entry in saved["entries"].items() if name.endswith(":cell:capa")] == ["print('mine')"]
     page.evaluate("() => localStorage.clear()")
     page.locator("input[type=file]").set_input_files(str(receipt))
-    expect(page.locator(".work-status")).to_contain_text("Imported {} saved items".format(len(saved["entries"])))
+    expect(page.locator(".work-status")).to_contain_text(
+        "Saved items in the file: {}; added or replaced here: ".format(len(saved["entries"])))
     page.goto(course_server.url("000-varias-cabezas/index.html"))
     expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('mine')")
     expect(page.locator("#quiz-2 .quiz-verdict")).to_have_text("Correcto.")
@@ -258,7 +259,7 @@ def test_work_in_a_lesson_whose_folder_has_accents_and_spaces_is_exported_and_im
         assert [entry["code"] for entry in json.loads(receipt.read_text())["entries"].values()] == ["print('mine')"]
         page.evaluate("() => localStorage.clear()")
         page.locator("input[type=file]").set_input_files(str(receipt))
-        expect(page.locator(".work-status")).to_contain_text("Imported 1 saved items")
+        expect(page.locator(".work-status")).to_contain_text("Saved items in the file: 1; added or replaced here: 1.")
         page.locator(".lesson-card a.lesson-title").click()
         expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('mine')")
     finally:

@@ -29,6 +29,9 @@ def run_cells(lesson, label, settings):
         before = after
         error = _unexpected(lesson, cell, result)
         if error is not None:
+            # A name a failed cell above never defined: an echo of that failure, summarised under it.
+            error.consequence = bool(errors) and not result["ok"] and result["error"]["type"] in (
+                "NameError", "UnboundLocalError")
             errors.append(error)
     return outputs, before, glued_by, errors
 

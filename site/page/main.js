@@ -165,7 +165,8 @@ class LessonPage {
     const waiting = this.scheduler.queued.size;
     const queue = waiting ? format(this.strings.runtime_waiting, { n: waiting }) : "";
     return this.cells.includes(job) ? format(this.strings.runtime_running_cell, { n: job.name, queue })
-      : format(this.strings.runtime_running_check, { name: job.id, queue });
+      : this.exercises.includes(job) ? format(this.strings.runtime_running_check, { name: job.id, queue })
+        : format(this.strings.runtime_running_explorable, { queue });
   }
 
   /**
@@ -181,7 +182,10 @@ class LessonPage {
     }
     const earlier = this.notRunAbove(jobs);
     const asked = jobs[0];
-    if (this.cells.includes(asked)) runNote(asked, "");
+    if (this.cells.includes(asked)) {
+      runNote(asked, "");
+      this.skippedNote(asked, this.cellsAbove(jobs).filter((cell) => this.stoppedAsItStands(cell)));
+    }
     const failed = await this.scheduler.run(jobs, { ...options, earlier });
     if (!earlier.length) return;
     if (failed) runNote(asked, this.strings.earlier_failed, failed);
@@ -199,13 +203,55 @@ class LessonPage {
    * saw that failure; running them again would only block the cell asked for).
    */
   notRunAbove(jobs) {
-    const first = Math.min(...jobs.map((job) => this.cells.indexOf(job)).filter((index) => index >= 0));
-    if (!Number.isFinite(first)) return [];
     const raises = new Set((this.data.cells || []).filter((cell) => cell.raises).map((cell) => cell.id));
     const { history, queued } = this.scheduler;
-    return this.cells.slice(0, first).filter((cell) => !history.has(cell.name) && !queued.has(cell)
+    return this.cellsAbove(jobs).filter((cell) => !history.has(cell.name) && !queued.has(cell)
       && this.scheduler.running !== cell && !raises.has(cell.id)
-      && !(cell.element.dataset.state === "failed" && cell.code() === cell.lastRun));
+      && !(cell.element.dataset.state === "failed" && cell.code() === cell.lastRun)
+      && !this.stoppedAsItStands(cell));
+  }
+
+  /** The cells above the first cell among `jobs` (none if no cell is among them). */
+  cellsAbove(jobs) {
+    const first = Math.min(...jobs.map((job) => this.cells.indexOf(job)).filter((index) => index >= 0));
+    return Number.isFinite(first) ? this.cells.slice(0, first) : [];
+  }
+
+  /**
+   * Whether Stop ended `cell` and its code is still what was stopped: run again unasked, it would only loop
+   * again (an edit, or Reset, makes it a cell to run first again).
+   */
+  stoppedAsItStands(cell) {
+    return this.scheduler.wasStopped(cell) && cell.code() === cell.lastRun;
+  }
+
+  /**
+   * Say on `cell` that the stopped cells above were not run first, that what they define may be incomplete, and
+   * offer to run each (the learner's own Run); no stopped cell above removes the note.
+   */
+  skippedNote(cell, skipped) {
+    let note = cell.element.querySelector(":scope > .skip-note");
+    if (!skipped.length) {
+      if (note) note.remove();
+      return;
+    }
+    if (!note) {
+      note = document.createElement("div");
+      note.className = "skip-note";
+      note.setAttribute("role", "note");
+      cell.output.before(note);
+    }
+    note.replaceChildren(...skipped.map((stopped) => {
+      const line = document.createElement("p");
+      fillTemplate(line, this.strings.earlier_stopped, stopped);
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.action = "run-stopped";
+      button.textContent = format(this.strings.run_stopped, { n: stopped.name });
+      button.addEventListener("click", () => this.run([stopped]));
+      line.append(" ", button);
+      return line;
+    }));
   }
 
   showOutput(region, items) {
@@ -244,14 +290,19 @@ function runNote(cell, template, other) {
     cell.output.before(note);
   }
   note.replaceChildren();
+  fillTemplate(note, template, other);
+}
+
+/** Append `template` to `element`, every "{cell}" of it a link to cell `other`. */
+function fillTemplate(element, template, other) {
   template.split("{cell}").forEach((part, index) => {
     if (index) {
       const link = document.createElement("a");
       link.href = "#cell-" + other.id;
       link.textContent = other.name;
-      note.append(link);
+      element.append(link);
     }
-    note.append(part);
+    element.append(part);
   });
 }
 

@@ -2,9 +2,10 @@
 // Stop ends the running one, and a restarted Python gets the earlier cells replayed. No DOM here: the
 // page wires the events below to its elements, and the tests drive it with plain objects.
 //
-// A job is {id, execute(client, options) -> {ok, replay?}, setStatus(key), stopped(), note(text, kind) -> {textContent}}.
-// `replay` is what a cell reports: its code after a successful run (replayed after a restart), or null after
-// a failed one; a job that leaves the shared namespace alone (an exercise check) returns no `replay`.
+// A job is {id, execute(client, options) -> {ok, replay?, stopped?}, setStatus(key), stopped(), note(text, kind) ->
+// {textContent}}. `replay` is what a cell reports: its code after a successful run (replayed after a restart), or
+// null after a failed one; a job that leaves the shared namespace alone (an exercise check) returns no `replay`.
+// `stopped` says Stop ended it (by interrupt or between two steps): it stays in `stoppedJobs` until it next runs.
 //
 // Events (event.detail): "busy" {running: bool}, "started" {job, onBehalf} (Python is ready and the job begins),
 // "finished" {job, onBehalf}, "restarting" {cells, message}, "restarted" {cells, text}.
@@ -43,6 +44,7 @@ export class Scheduler extends EventTarget {
     this.interruptedStopMs = interruptedStopMs;
     this.startFailure = startFailure || (async (error) => format(strings.runtime_failed, { reason: error.message }));
     this.history = new Map(); // cell name -> code of its last successful run, in run order
+    this.stoppedJobs = new Set(); // jobs Stop ended while they ran, until they next run to their end
     this.session = 0; // the client's session that holds the history's variables
     this.queued = new Set();
     this.queue = Promise.resolve();
@@ -90,11 +92,15 @@ export class Scheduler extends EventTarget {
     this.running = job;
     this.emit("busy", { running: true });
     let ok = false;
+    let executing = false;
     try {
       if (await this.ready(job)) {
         this.emit("started", { job, onBehalf });
+        executing = true;
         const result = await job.execute(this.client, { onBehalf });
         ok = Boolean(result && result.ok);
+        if (result && result.stopped) this.stoppedJobs.add(job);
+        else this.stoppedJobs.delete(job);
         if (result && result.replay !== undefined) {
           const name = job.name === undefined ? job.id : job.name; // a cell's name, as the learner reads it
           this.history.delete(name);
@@ -104,6 +110,7 @@ export class Scheduler extends EventTarget {
     } catch (error) {
       // Python was running this job and is gone (a fatal error, out of memory, a dead worker), unless
       // the page stopped it on purpose, in which case stop() reports what happened.
+      if (error instanceof Stopped && executing) this.stoppedJobs.add(job);
       if (!(error instanceof Stopped)) await this.recover(job, this.strings.crashed);
     } finally {
       if (this.running === job) this.running = null;
@@ -111,6 +118,11 @@ export class Scheduler extends EventTarget {
       this.emit("finished", { job, onBehalf });
     }
     return ok;
+  }
+
+  /** Whether Stop ended `job` the last time it ran (a page does not run it again unasked: it would loop again). */
+  wasStopped(job) {
+    return this.stoppedJobs.has(job);
   }
 
   /**
@@ -184,10 +196,13 @@ export class Scheduler extends EventTarget {
     return Promise.race([this.current.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
   }
 
-  /** Forget every queued job but the running one. */
+  /** Forget every queued job but the running one; each says it did not run and why. */
   cancelQueued() {
     this.generation += 1;
-    for (const job of this.queued) job.setStatus("");
+    for (const job of this.queued) {
+      job.setStatus("");
+      job.note(this.strings.stopped_queued, "stopped");
+    }
     this.queued.clear();
   }
 

@@ -196,10 +196,15 @@ export function writeAll(entries, storage = localStore()) {
   return written;
 }
 
-/** The import's report in words: the total, then per lesson what was added, replaced, kept and set aside. */
+/**
+ * The import's report in words: how many items the file held and how many of them were added or replaced (or
+ * that none was), then per lesson what was added, replaced, kept and set aside.
+ */
 export function describeImport(report, n, strings) {
   const lessons = Object.keys(report).sort().map((lesson) => format(strings.import_lesson, { lesson, ...report[lesson] }));
-  return [format(strings.import_done, { n }), ...lessons, strings.import_explained].join(" ");
+  const taken = Object.values(report).reduce((sum, counts) => sum + counts.added + counts.replaced, 0);
+  const total = format(taken ? strings.import_done : strings.import_done_none, { n, taken });
+  return [total, ...lessons, strings.import_explained].join(" ");
 }
 
 /** Offer `receipt` to the learner as a file download. */

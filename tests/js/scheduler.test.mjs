@@ -19,6 +19,7 @@ const STRINGS = {
   stopped_between_steps: "Stopped between two steps.",
   stopped_interrupted: "Stopped by interrupt.",
   stopped_loading: "Stopped while loading.",
+  stopped_queued: "Not run: Python stopped while this waited.",
 };
 
 /** A runtime client that runs "code" as a script of steps, and remembers what ran in which worker. */
@@ -112,7 +113,7 @@ function cell(id, code) {
       this.status = "running";
       const result = await client.run(this.id, this.code, null);
       this.status = result.ok ? "done" : "failed";
-      return { ok: result.ok, replay: result.ok ? this.code : null };
+      return { ok: result.ok, replay: result.ok ? this.code : null, stopped: Boolean(result.stopped) };
     },
     setStatus(key) { this.status = key; },
     stopped() { this.status = ""; },
@@ -287,6 +288,24 @@ test("cells queued behind one that kills Python are dropped, not left waiting", 
   await scheduler.run([cell(2, "crash"), waiting]);
   assert.equal(waiting.status, "");
   assert.ok(!client.ran.some(([, id]) => id === 3));
+  assert.deepEqual(waiting.notes.map((note) => note.text), ["Not run: Python stopped while this waited."]);
+});
+
+test("a job queued behind the one Stop interrupts is dropped and says so", async () => {
+  const client = new FakeClient();
+  client.canInterrupt = true;
+  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 1000, interruptAfterMs: 5 });
+  const loop = cell(1, "forever");
+  const waiting = cell(2, "b");
+  scheduler.run([loop, waiting]);
+  await until(() => client.pending.size === 1);
+  await scheduler.stop();
+  await scheduler.queue;
+  assert.equal(client.workers, 1);
+  assert.equal(waiting.status, "");
+  assert.ok(!client.ran.some(([, id]) => id === 2), "the queued cell was dropped");
+  assert.deepEqual(waiting.notes.map((note) => note.text), ["Not run: Python stopped while this waited."]);
+  assert.deepEqual(loop.notes.map((note) => note.text), ["Stopped by interrupt."]);
 });
 
 
@@ -424,4 +443,41 @@ test("earlier jobs run first on the learner's behalf, and the first that fails l
   assert.deepEqual(finished.map((detail) => [detail.job.id, detail.onBehalf]), [[1, true], [2, true]]);
   assert.equal(await scheduler.run([asked], { earlier: [cell(1, "a")] }), null);
   assert.deepEqual(finished.at(-1), { job: asked, onBehalf: false });
+});
+
+test("a cell Stop ended stays stopped until it runs again, whether interrupted or restarted", async () => {
+  for (const canInterrupt of [true, false]) {
+    const client = new FakeClient();
+    const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 5, interruptAfterMs: 5 });
+    const first = cell(1, "a");
+    const loop = cell(2, "forever");
+    await scheduler.run([first]);
+    client.canInterrupt = canInterrupt;
+    scheduler.run([loop]);
+    await until(() => client.pending.size === 1);
+    await scheduler.stop();
+    assert.equal(client.workers, canInterrupt ? 1 : 2, "interrupted, or restarted where it cannot interrupt");
+    assert.equal(scheduler.wasStopped(loop), true);
+    assert.equal(scheduler.wasStopped(first), false);
+    loop.code = "b";
+    await scheduler.run([loop]);
+    assert.equal(scheduler.wasStopped(loop), false);
+  }
+});
+
+test("a cell stopped while Python was still loading never ran, so it is not a stopped cell", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  let release;
+  client.start = () => {
+    client.state = "loading";
+    return new Promise((resolve, reject) => { release = reject; });
+  };
+  client.stop = () => release(new Stopped());
+  const waiting = cell(1, "a");
+  const done = scheduler.run([waiting]);
+  await until(() => release !== undefined);
+  await scheduler.stop();
+  await done;
+  assert.equal(scheduler.wasStopped(waiting), false);
 });
