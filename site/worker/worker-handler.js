@@ -175,19 +175,25 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   }
 
   /**
-   * What the one loadPackage call loads: the lesson's packages and, for a lesson with wheels, micropip from the
-   * site's own files (a name in the legacy distribution, wheel files beside current Pyodide), so that all of
-   * them download at once.
+   * micropip, for learner code that imports it (a lesson's own wheels need none): loaded from the site's own files
+   * (a name in the legacy distribution, wheel files beside current Pyodide) the first time a cell imports it.
    */
-  function packagesToLoad(message, wheels) {
-    const micropip = wheels.length ? message.micropip : [];
-    return message.packages.concat(micropip.map((name) => (name.endsWith(".whl") ? new URL(name, message.indexURL).href : name)));
+  const IMPORTS_MICROPIP = /^[ \t]*(?:import|from)[ \t]+micropip\b/m;
+  let micropip = []; // what loadPackage loads to get it; empty for a lesson without packages: it is not shipped
+  async function loadMicropipFor(code) {
+    if (!micropip.length || typeof code !== "string" || !IMPORTS_MICROPIP.test(code)) return;
+    const names = micropip;
+    micropip = [];
+    await pyodide.loadPackage(names);
   }
 
-  /** Each fetched wheel written to /tmp, where course.wheels checks its sha256 before micropip installs it. */
+  /**
+   * Each fetched wheel written to /tmp, where course.wheels checks its sha256 and unpacks it into site-packages
+   * with zipfile: no micropip, and nothing resolved (the build listed every wheel, dependencies first).
+   */
   async function installWheels(fetched) {
     const FS = pyodide.FS || pyodide._module.FS;
-    const wheels = fetched.map(({ bytes, ...wheel }) => {
+    const wheels = fetched.map(({ bytes, url, ...wheel }) => {
       const path = "/tmp/" + wheel.file.split("/").pop();
       FS.writeFile(path, bytes);
       return { ...wheel, path };
@@ -196,7 +202,7 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
     await pyodide.runPythonAsync(INSTALL);
   }
   const INSTALL = "from course import wheels as _course_wheels_module\n"
-    + "await _course_wheels_module.install(json.loads(_course_wheels))\ndel _course_wheels, _course_wheels_module";
+    + "_course_wheels_module.install(json.loads(_course_wheels))\ndel _course_wheels, _course_wheels_module";
 
   /** The course library and the lesson's own package, merged: one folder's files by name. */
   async function fetchLibrary(urls) {
@@ -229,8 +235,8 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
         stopBy = flag ? "flag" : null;
       }
     }
-    const packages = packagesToLoad(message, wanted);
-    if (packages.length) await pyodide.loadPackage(packages);
+    if (message.packages.length) await pyodide.loadPackage(message.packages);
+    micropip = (message.micropip || []).map((name) => (name.endsWith(".whl") ? new URL(name, message.indexURL).href : name));
     // The course library and the lesson's own package: one folder on the path, holding both.
     pyodide.globals.set("_course_library", JSON.stringify(await library));
     await pyodide.runPythonAsync(BOOT);
@@ -254,6 +260,7 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
     current = message.id;
     try {
       if (message.type !== "init" && !booted) throw new Error("Python is not loaded");
+      if (message.type === "run") await loadMicropipFor(message.code);
       const value = message.type === "init" ? await init(message) : await python(message);
       post({ type: "result", id: message.id, ok: true, value });
     } catch (error) {
