@@ -186,7 +186,7 @@ export class RuntimeClient extends EventTarget {
    * Ask the running loop to end between two steps (loops that yield see it; plain Python does not).
    * Resolves true when the worker saw the request within `waitMs` (its Python was waiting between steps).
    */
-  interrupt(waitMs = 0) {
+  requestStop(waitMs = 0) {
     if (!this.worker) return Promise.resolve(false);
     const seen = new Promise((resolve) => {
       this.interruptSeen = resolve;
@@ -215,7 +215,7 @@ export class RuntimeClient extends EventTarget {
   }
 
   /** End whatever runs by ending the worker; pending requests reject with Stopped. */
-  stop() {
+  terminate() {
     if (this.worker) {
       this.worker.terminate();
       if (this.leavesWorkersRunning) this.spinning += 1;

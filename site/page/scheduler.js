@@ -26,8 +26,8 @@ export const INTERRUPTED_STOP_MS = 1000;
 
 export class Scheduler extends EventTarget {
   /**
-   * @param {object} client   the runtime client: start(), run(cell, code, onOutput), interrupt(waitMs) -> seen,
-   *                          raiseInterrupt() -> whether it could, canInterrupt (false where it cannot), stop(), and
+   * @param {object} client   the runtime client: start(), run(cell, code, onOutput), requestStop(waitMs) -> seen,
+   *                          raiseInterrupt() -> whether it could, canInterrupt (false where it cannot), terminate(), and
    *                          session (a new number whenever a fresh Python has become ready)
    * @param {object} strings  the page's UI strings
    * @param {object} options  {politeStopMs, startFailure: async (error) -> the note to show when Python could not start}
@@ -155,7 +155,7 @@ export class Scheduler extends EventTarget {
     this.cancelQueued();
     if (job && this.client.state === "loading") return this.stopLoading(job);
     if (job) {
-      const seen = await this.client.interrupt(this.client.canInterrupt ? this.interruptAfterMs : this.politeStopMs);
+      const seen = await this.client.requestStop(this.client.canInterrupt ? this.interruptAfterMs : this.politeStopMs);
       let interrupted = !seen && this.client.raiseInterrupt();
       // A loop that saw the request ends at its next step, however busy the machine; code that did not see
       // it ends soon (interrupted) or never.
@@ -174,7 +174,7 @@ export class Scheduler extends EventTarget {
 
   /** Stop pressed while Python is still loading: end the worker and say so; nothing ran, so nothing restarts. */
   stopLoading(job) {
-    this.client.stop();
+    this.client.terminate();
     job.stopped();
     job.note(this.strings.stopped_loading, "stopped");
   }
@@ -195,7 +195,7 @@ export class Scheduler extends EventTarget {
   hardStop(job) {
     this.cancelQueued();
     if (this.restarting) return this.restarting; // one restart at a time: a second would only end the first
-    this.client.stop();
+    this.client.terminate();
     if (job) {
       job.stopped();
       if (this.client.leavesWorkersRunning) job.note(this.strings.stop_may_keep_running, "warning");
@@ -207,7 +207,7 @@ export class Scheduler extends EventTarget {
   /** Python died under a job: drop the queue, start a fresh one and replay the earlier cells. */
   async recover(job, message) {
     this.cancelQueued();
-    this.client.stop();
+    this.client.terminate();
     job.setStatus("failed");
     this.queue = this.restart(job, message);
     await this.queue;

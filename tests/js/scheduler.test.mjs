@@ -70,7 +70,7 @@ class FakeClient {
 
   // A loop that yields ("steps") sees the polite request; one that never yields ("forever") sees only an
   // interrupt, and only where the client can raise one (canInterrupt); "deaf" ignores both.
-  async interrupt() {
+  async requestStop() {
     let seen = false;
     for (const entry of this.pending) {
       if (entry.polite) {
@@ -93,7 +93,7 @@ class FakeClient {
     return true;
   }
 
-  stop() {
+  terminate() {
     this.worker = null;
     this.state = "idle";
     for (const entry of this.pending) entry.reject(new Stopped());
@@ -344,8 +344,8 @@ test("a second Stop while Python restarts starts no second restart", async () =>
   const start = client.start.bind(client);
   client.start = async () => { if (client.workers === 1 && client.worker === null) await gate; return start(); };
   let ended = 0;
-  const stop = client.stop.bind(client);
-  client.stop = () => { ended += 1; stop(); };
+  const terminate = client.terminate.bind(client);
+  client.terminate = () => { ended += 1; terminate(); };
   const restarted = events(scheduler, "restarted");
   const first = scheduler.stop();
   await until(() => scheduler.restarting !== null); // the fresh Python is still starting
@@ -386,7 +386,7 @@ test("stop pressed while Python loads ends the download, says so, and starts not
     client.state = "loading";
     return new Promise((resolve, reject) => { loading = reject; });
   };
-  client.stop = () => {
+  client.terminate = () => {
     client.state = "idle";
     if (loading) loading(new Stopped());
   };
