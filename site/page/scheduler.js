@@ -57,12 +57,14 @@ export class Scheduler extends EventTarget {
    * Queue jobs to run in order, after whatever is already queued. `earlier` jobs run first, on the learner's
    * behalf (cells above the ones asked for that have not run in this visit): the first of them that fails
    * leaves the rest of this request unrun. `onBehalf` says the page runs all of `jobs` for the learner (Run all):
-   * it goes to each job's execute, as it does for `earlier` ones. Resolves, once the queue is empty, to the
-   * earlier job that failed, or null.
+   * it goes to each job's execute, as it does for `earlier` ones. `release` (Run all): when their turn comes,
+   * the names the cells among `jobs` bind are unbound first, so their previous run's arrays are freed before
+   * the new ones are made. Resolves, once the queue is empty, to the earlier job that failed, or null.
    */
-  run(jobs, { earlier = [], onBehalf = false } = {}) {
+  run(jobs, { earlier = [], onBehalf = false, release = false } = {}) {
     const generation = this.generation;
     let failed = null;
+    if (release) this.queue = this.queue.then(() => generation === this.generation && this.release(jobs));
     for (const job of [...earlier, ...jobs]) {
       const forLearner = !onBehalf && !earlier.includes(job);
       job.setStatus("queued");
@@ -79,6 +81,17 @@ export class Scheduler extends EventTarget {
       });
     }
     return this.queue.then(() => failed);
+  }
+
+  /** Unbind what the cells among `jobs` bind, in a Python that is ready (a fresh one has nothing to free). */
+  async release(jobs) {
+    const codes = jobs.filter((job) => typeof job.code === "function").map((job) => job.code());
+    if (this.client.state !== "ready" || !codes.length) return;
+    try {
+      await this.client.release(codes);
+    } catch (error) {
+      // nothing freed: the cells run as they would have, the previous arrays freed as each cell rebinds them
+    }
   }
 
   /**

@@ -159,6 +159,24 @@ test("jobs run one at a time in the order they were queued", async () => {
   assert.deepEqual([...scheduler.history.keys()], [1, 2, 3]);
 });
 
+test("a run that releases unbinds its cells' names once the cell ahead of it ends, then runs them; a fresh Python frees nothing", async () => {
+  const client = new FakeClient();
+  const log = [];
+  client.release = async (codes) => log.push(["release", codes]);
+  const run = client.run.bind(client);
+  client.run = (id, code) => {
+    log.push(["run", id]);
+    return run(id, code);
+  };
+  const scheduler = new Scheduler(client, STRINGS);
+  const withCode = (job) => Object.assign(job, { code() { return "code of " + job.id; } });
+  await scheduler.run([withCode(cell(1, "a"))], { release: true }); // Python was not ready: nothing to free
+  const all = [withCode(cell(1, "a")), withCode(cell(2, "b")), check("multi_head")];
+  await Promise.all([scheduler.run([cell(3, "c")]), scheduler.run(all, { release: true })]);
+  assert.deepEqual(log, [["run", 1], ["run", 3], ["release", ["code of 1", "code of 2"]], ["run", 1], ["run", 2],
+    ["run", "check"]]);
+});
+
 test("a failed cell leaves the replay history and a check never enters it", async () => {
   const client = new FakeClient();
   const scheduler = new Scheduler(client, STRINGS);
