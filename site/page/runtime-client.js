@@ -111,6 +111,7 @@ export class RuntimeClient extends EventTarget {
       else if (served.has(data.url)) served.set(data.url, sizes.get(data.url)); // downloaded, then read again
       else stored.add(data.url);
       this.lastHeard = Date.now();
+      if (!served.size) return; // nothing downloaded yet: no count to show
       let loaded = 0;
       let total = 0;
       for (const bytes of served.values()) loaded += bytes;
