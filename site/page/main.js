@@ -104,7 +104,7 @@ class LessonPage {
     const jobs = [...this.cells, ...this.exercises];
     // Run all runs the cells on the learner's behalf: an answer-first output stays folded.
     this.bar = new RuntimeBar(element, this, {
-      runAll: () => this.run(this.cells.filter((cell) => !cell.skipRunAll), { onBehalf: true }), stop: () => this.scheduler.stop(),
+      runAll: () => this.run(this.cells.filter((cell) => !cell.skipRunAll), { onBehalf: true, release: true }), stop: () => this.scheduler.stop(),
     });
     this.bar.follow(this.client);
     this.scheduler.addEventListener("busy", (event) => this.bar.setBusy(event.detail.running));
@@ -144,6 +144,7 @@ class LessonPage {
   async armStart() {
     const start = () => this.client.start().catch(() => {});
     watchIntent(".cell, .exercise, .runtime-bar", start);
+    this.bar.sayDownload(await this.client.bytesToDownload()); // the build stated the whole runtime's size
     // Warm only through this build's service worker: one that a newer build is replacing would serve the whole
     // start, and its pending answers would keep the newer one waiting (sw.js, RUNTIME_BYTES).
     const cached = await this.client.cached() && await settledServiceWorker();

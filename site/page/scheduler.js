@@ -27,8 +27,8 @@ export const INTERRUPTED_STOP_MS = 1000;
 
 export class Scheduler extends EventTarget {
   /**
-   * @param {object} client   the runtime client: start(), run(cell, code, onOutput), interrupt(waitMs) -> seen,
-   *                          raiseInterrupt() -> whether it could, canInterrupt (false where it cannot), stop(), and
+   * @param {object} client   the runtime client: start(), run(cell, code, onOutput), requestStop(waitMs) -> seen,
+   *                          raiseInterrupt() -> whether it could, canInterrupt (false where it cannot), terminate(), and
    *                          session (a new number whenever a fresh Python has become ready)
    * @param {object} strings  the page's UI strings
    * @param {object} options  {politeStopMs, startFailure: async (error) -> the note to show when Python could not start}
@@ -59,12 +59,14 @@ export class Scheduler extends EventTarget {
    * Queue jobs to run in order, after whatever is already queued. `earlier` jobs run first, on the learner's
    * behalf (cells above the ones asked for that have not run in this visit): the first of them that fails
    * leaves the rest of this request unrun. `onBehalf` says the page runs all of `jobs` for the learner (Run all):
-   * it goes to each job's execute, as it does for `earlier` ones. Resolves, once the queue is empty, to the
-   * earlier job that failed, or null.
+   * it goes to each job's execute, as it does for `earlier` ones. `release` (Run all): when their turn comes,
+   * the names the cells among `jobs` bind are unbound first, so their previous run's arrays are freed before
+   * the new ones are made. Resolves, once the queue is empty, to the earlier job that failed, or null.
    */
-  run(jobs, { earlier = [], onBehalf = false } = {}) {
+  run(jobs, { earlier = [], onBehalf = false, release = false } = {}) {
     const generation = this.generation;
     let failed = null;
+    if (release) this.queue = this.queue.then(() => generation === this.generation && this.release(jobs));
     for (const job of [...earlier, ...jobs]) {
       const forLearner = !onBehalf && !earlier.includes(job);
       job.setStatus("queued");
@@ -81,6 +83,17 @@ export class Scheduler extends EventTarget {
       });
     }
     return this.queue.then(() => failed);
+  }
+
+  /** Unbind what the cells among `jobs` bind, in a Python that is ready (a fresh one has nothing to free). */
+  async release(jobs) {
+    const codes = jobs.filter((job) => typeof job.code === "function").map((job) => job.code());
+    if (this.client.state !== "ready" || !codes.length) return;
+    try {
+      await this.client.release(codes);
+    } catch (error) {
+      // nothing freed: the cells run as they would have, the previous arrays freed as each cell rebinds them
+    }
   }
 
   /**
@@ -167,7 +180,7 @@ export class Scheduler extends EventTarget {
     this.cancelQueued();
     if (job && this.client.state === "loading") return this.stopLoading(job);
     if (job) {
-      const seen = await this.client.interrupt(this.client.canInterrupt ? this.interruptAfterMs : this.politeStopMs);
+      const seen = await this.client.requestStop(this.client.canInterrupt ? this.interruptAfterMs : this.politeStopMs);
       let interrupted = !seen && this.client.raiseInterrupt();
       // A loop that saw the request ends at its next step, however busy the machine; code that did not see
       // it ends soon (interrupted) or never.
@@ -186,7 +199,7 @@ export class Scheduler extends EventTarget {
 
   /** Stop pressed while Python is still loading: end the worker and say so; nothing ran, so nothing restarts. */
   stopLoading(job) {
-    this.client.stop();
+    this.client.terminate();
     job.stopped();
     job.note(this.strings.stopped_loading, "stopped");
   }
@@ -210,7 +223,7 @@ export class Scheduler extends EventTarget {
   hardStop(job) {
     this.cancelQueued();
     if (this.restarting) return this.restarting; // one restart at a time: a second would only end the first
-    this.client.stop();
+    this.client.terminate();
     if (job) {
       job.stopped();
       if (this.client.leavesWorkersRunning) job.note(this.strings.stop_may_keep_running, "warning");
@@ -222,7 +235,7 @@ export class Scheduler extends EventTarget {
   /** Python died under a job: drop the queue, start a fresh one and replay the earlier cells. */
   async recover(job, message) {
     this.cancelQueued();
-    this.client.stop();
+    this.client.terminate();
     job.setStatus("failed");
     this.queue = this.restart(job, message);
     await this.queue;

@@ -10,6 +10,8 @@ const STRINGS = {
   runtime_stopped: "Python is stopped.",
   runtime_loading: "Loading {loaded} of {total}.",
   runtime_starting: "Starting.",
+  runtime_idle: "Starts on a cell: {size} the first time.",
+  runtime_idle_stored: "Starts on a cell: nothing to download.",
 };
 
 /** A bar as the build writes it, with stand-ins for its status, progress and buttons. */
@@ -60,4 +62,16 @@ test("while Python restarts after Stop, every loading line says why, until the r
   runtime.sayRestarted("Cells 1, 2 were run again.");
   runtime.showProgress({ loaded: 4e6, total: 4e6 });
   assert.equal(status.textContent, "Starting.");
+});
+
+test("before the start the bar states what will really be downloaded, and once Python starts it no longer says so", () => {
+  const { runtime, status } = bar();
+  document.body.dataset.runtime = "idle";
+  runtime.sayDownload(0);
+  assert.equal(status.textContent, "Starts on a cell: nothing to download.");
+  runtime.sayDownload(3_240_000);
+  assert.equal(status.textContent, "Starts on a cell: 3.2 MB the first time.");
+  runtime.showState({ state: "loading" });
+  runtime.sayDownload(0);
+  assert.equal(status.textContent, "Starts on a cell: 3.2 MB the first time.");
 });

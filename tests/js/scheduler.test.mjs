@@ -71,7 +71,7 @@ class FakeClient {
 
   // A loop that yields ("steps") sees the polite request; one that never yields ("forever") sees only an
   // interrupt, and only where the client can raise one (canInterrupt); "deaf" ignores both.
-  async interrupt() {
+  async requestStop() {
     let seen = false;
     for (const entry of this.pending) {
       if (entry.polite) {
@@ -94,7 +94,7 @@ class FakeClient {
     return true;
   }
 
-  stop() {
+  terminate() {
     this.worker = null;
     this.state = "idle";
     for (const entry of this.pending) entry.reject(new Stopped());
@@ -158,6 +158,24 @@ test("jobs run one at a time in the order they were queued", async () => {
   assert.deepEqual(client.ran.map(([, id]) => id), [1, 2, 3]);
   assert.deepEqual(jobs.map((job) => job.status), ["done", "done", "done"]);
   assert.deepEqual([...scheduler.history.keys()], [1, 2, 3]);
+});
+
+test("a run that releases unbinds its cells' names once the cell ahead of it ends, then runs them; a fresh Python frees nothing", async () => {
+  const client = new FakeClient();
+  const log = [];
+  client.release = async (codes) => log.push(["release", codes]);
+  const run = client.run.bind(client);
+  client.run = (id, code) => {
+    log.push(["run", id]);
+    return run(id, code);
+  };
+  const scheduler = new Scheduler(client, STRINGS);
+  const withCode = (job) => Object.assign(job, { code() { return "code of " + job.id; } });
+  await scheduler.run([withCode(cell(1, "a"))], { release: true }); // Python was not ready: nothing to free
+  const all = [withCode(cell(1, "a")), withCode(cell(2, "b")), check("multi_head")];
+  await Promise.all([scheduler.run([cell(3, "c")]), scheduler.run(all, { release: true })]);
+  assert.deepEqual(log, [["run", 1], ["run", 3], ["release", ["code of 1", "code of 2"]], ["run", 1], ["run", 2],
+    ["run", "check"]]);
 });
 
 test("a failed cell leaves the replay history and a check never enters it", async () => {
@@ -363,8 +381,8 @@ test("a second Stop while Python restarts starts no second restart", async () =>
   const start = client.start.bind(client);
   client.start = async () => { if (client.workers === 1 && client.worker === null) await gate; return start(); };
   let ended = 0;
-  const stop = client.stop.bind(client);
-  client.stop = () => { ended += 1; stop(); };
+  const terminate = client.terminate.bind(client);
+  client.terminate = () => { ended += 1; terminate(); };
   const restarted = events(scheduler, "restarted");
   const first = scheduler.stop();
   await until(() => scheduler.restarting !== null); // the fresh Python is still starting
@@ -405,7 +423,7 @@ test("stop pressed while Python loads ends the download, says so, and starts not
     client.state = "loading";
     return new Promise((resolve, reject) => { loading = reject; });
   };
-  client.stop = () => {
+  client.terminate = () => {
     client.state = "idle";
     if (loading) loading(new Stopped());
   };
@@ -473,7 +491,7 @@ test("a cell stopped while Python was still loading never ran, so it is not a st
     client.state = "loading";
     return new Promise((resolve, reject) => { release = reject; });
   };
-  client.stop = () => release(new Stopped());
+  client.terminate = () => release(new Stopped());
   const waiting = cell(1, "a");
   const done = scheduler.run([waiting]);
   await until(() => release !== undefined);
