@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import assets, checking, editions, execute, glue_role, packages, render, runner, service_worker
+from . import assets, checking, editions, execute, glue_role, packages, render, runner, scorm, service_worker
 from . import lesson as lessons_module
 from . import runtime as runtime_module
 from .blocks.explorable import known_modules as known_explorables
@@ -30,6 +30,7 @@ class Config:
     pyodide_dir: str = None
     runtime: str = "auto"
     index_language: str = "en"
+    scorm: bool = False  # also write scorm/<lesson>-<language>.zip, a SCORM 1.2 package per page (scorm.py)
 
 
 def build(config, log=print):
@@ -79,7 +80,8 @@ def build(config, log=print):
         errors += role_errors.errors
     if errors:
         raise BuildFailed(errors)
-    write_site(config, lessons, strings, outputs, glued, runtime, wheels)
+    for line in write_site(config, lessons, strings, outputs, glued, runtime, wheels):
+        log(line)
     extra = len(pages(lessons)) - len(lessons)
     log("Built {} lesson(s){} into {} in {:.1f} s".format(
         len(lessons), " and {} edition(s)".format(extra) if extra else "", config.out_dir, time.monotonic() - started))
@@ -143,7 +145,7 @@ def warn_unused_explorables(lessons, log):
 
 
 def write_site(config, lessons, strings, outputs, glued, runtime, wheels):
-    """Write every file into a fresh folder, then swap it in place of the old site."""
+    """Write every file into a fresh folder, then swap it in place of the old site; the lines to report."""
     out_dir = config.out_dir.resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     # Folders a build killed while writing left behind: staging ones (tempfile's 8 characters) and the old site.
@@ -153,11 +155,12 @@ def write_site(config, lessons, strings, outputs, glued, runtime, wheels):
             shutil.rmtree(stale, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(prefix=out_dir.name + ".", dir=out_dir.parent))
     try:
-        _write_files(config, staging, lessons, strings, outputs, glued, runtime, wheels)
+        lines = _write_files(config, staging, lessons, strings, outputs, glued, runtime, wheels)
         _swap(staging, out_dir)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    return lines
 
 
 def _write_files(config, staging, lessons, strings, outputs, glued, runtime, wheels):
@@ -184,6 +187,7 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime, whe
         _link_or_copy(wheel.path, runtime_dir / "packages" / wheel.file_name)
     build = service_worker.build_id(assets_dir)
     md = lessons_module.markdown()
+    packaged = {}
     for lesson in pages(lessons):
         libraries = [LIBRARY] + ([lesson_library_name(lesson)] if lesson.package_dir is not None else [])
         lesson_wheels = [wheel.data() for wheel in wheels.get(lesson.slug, [])]
@@ -193,11 +197,20 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime, whe
                                   render.path_nav(lesson, lessons, strings), render.edition_links(lesson, strings))
         (staging / lesson.page_dir).mkdir(parents=True)
         (staging / lesson.page_dir / "index.html").write_text(page, encoding="utf-8")
+        if config.scorm:  # the page alone: no path through the course nor other editions, which it lacks
+            alone = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.key, {}),
+                                       glued.get(lesson.key, {}), build, libraries, lesson_manifest)
+            files = scorm.package_files(staging, lesson, libraries, lesson_manifest,
+                                        [wheel["file"] for wheel in lesson_wheels], shared["entry"])
+            name = scorm.package_name(lesson)
+            packaged[name] = scorm.write_package(staging / "scorm" / name, lesson, alone, files)
     index = render.index_page(lessons, strings, config.index_language)
     (staging / "index.html").write_text(index, encoding="utf-8")
     (staging / ".nojekyll").write_text("", encoding="utf-8")
     service_worker.write(config.root / "site" / "sw.js", staging, build, shared["cache"])
     os.chmod(staging, 0o755)
+    runtime_bytes = sum(entry["size"] for entry in runtime.manifest()["files"])
+    return scorm.report(packaged, runtime_bytes) if config.scorm else []
 
 
 def lesson_library_name(lesson):
