@@ -16,7 +16,7 @@ from pathlib import Path
 # A fixed time for every member, so the same build writes the same bytes.
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
 # Page assets every lesson loads; the lesson's own package and worker entry are added per lesson.
-PAGE_ASSETS = ("page.js", "editor.js", "style.css", "worker-handler.js")
+PAGE_ASSETS = ("page.js", "editor.js", "style.css", "worker-handler.js", "course-math.woff", "OFL.txt")
 HOME_LINK = re.compile(r'<header class="site-header"><a href="[^"]*index\.html">(.*?)</a></header>')
 
 
