@@ -14,7 +14,8 @@ from .tokens import children_with_lines
 
 # What every formula may use whatever the lessons say today: ASCII, Greek, and the italic forms of Latin and
 # Greek letters. (Noto Sans Math has no accented Latin letters: a \text{} with one draws it in a text font.)
-BASE = (range(0x20, 0x7F), range(0x391, 0x3CA), range(0x1D434, 0x1D468), range(0x1D6E2, 0x1D71C))
+BASE = (range(0x20, 0x7F), range(0x391, 0x3CA), range(0x1D434, 0x1D468), range(0x1D6E2, 0x1D71C),
+        (0x221A, 0x00AF, 0x203E))  # what the engine draws without a character in the markup: <msqrt>'s radical, bars
 ITALIC_EXCEPTIONS = {"h": 0x210E}  # the italic h sits in Letterlike Symbols
 TEXT = re.compile(r"<(m[a-z]+)([^>]*)>([^<]*)</\1>")
 
