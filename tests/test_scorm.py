@@ -84,6 +84,12 @@ def test_each_edition_gets_a_package_named_after_lesson_and_language(scorm_site)
     assert names == [LESSON + "-en.zip", LESSON + "-es.zip"]
 
 
+def test_the_site_s_offline_set_leaves_the_packages_out(scorm_site):
+    offline = json.loads((scorm_site / "offline.json").read_text(encoding="utf-8"))
+    assert offline["files"] and not [entry for entry in offline["files"] if entry["path"].startswith("scorm/")]
+    assert "scorm/" not in (scorm_site / "sw.js").read_text(encoding="utf-8")
+
+
 def test_the_manifest_has_what_scorm_1_2_requires_element_by_element(scorm_site):
     root, members = manifest_of(scorm_site)
     assert root.tag == CP + "manifest" and root.get("identifier")

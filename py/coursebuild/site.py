@@ -202,15 +202,16 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime, whe
                                        glued.get(lesson.key, {}), build, libraries, lesson_manifest)
             files = scorm.package_files(staging, lesson, libraries, lesson_manifest,
                                         [wheel["file"] for wheel in lesson_wheels], shared["entry"])
-            name = scorm.package_name(lesson)
-            packaged[name] = scorm.write_package(staging / "scorm" / name, lesson, alone, files)
+            packaged[scorm.package_name(lesson)] = (lesson, alone, files)
     index = render.index_page(lessons, strings, config.index_language)
     (staging / "index.html").write_text(index, encoding="utf-8")
     (staging / ".nojekyll").write_text("", encoding="utf-8")
     service_worker.write(config.root / "site" / "sw.js", staging, build, shared["cache"])
+    # After the service worker's lists: a package is for a platform, not for the site's offline set.
+    sizes = {name: scorm.write_package(staging / "scorm" / name, *package) for name, package in packaged.items()}
     os.chmod(staging, 0o755)
     runtime_bytes = sum(entry["size"] for entry in runtime.manifest()["files"])
-    return scorm.report(packaged, runtime_bytes) if config.scorm else []
+    return scorm.report(sizes, runtime_bytes) if config.scorm else []
 
 
 def lesson_library_name(lesson):
