@@ -21,13 +21,27 @@ CONTROLS = ("cell_show_code", "cell_show_output", "cell_show_answer", "run", "ru
 
 
 def pdf_objects(data):
-    """{number: body} of every object of a PDF."""
-    return {int(match.group(1)): match.group(2) for match in re.finditer(rb"(\d+) 0 obj\s*(.*?)endobj", data, re.S)}
+    """{number: body} of every object of a PDF: its dictionary, and its stream's bytes as /Length counts them."""
+    objects, end = {}, 0
+    for match in re.finditer(rb"(\d+) 0 obj\s*", data):
+        if match.start() < end:
+            continue  # bytes inside the stream just read
+        start = match.end()
+        stream_at, end = data.find(b"stream", start), data.find(b"endobj", start)
+        if stream_at < 0 or end < stream_at:
+            objects[int(match.group(1))] = data[start:end]
+            continue
+        head = data[start:stream_at]
+        begin = stream_at + len(b"stream") + (2 if data[stream_at + 6:stream_at + 8] == b"\r\n" else 1)
+        length = re.search(rb"/Length (\d+)(?! \d+ R)", head)  # else an indirect length
+        end = begin + int(length.group(1)) if length else data.index(b"endstream", begin)
+        objects[int(match.group(1))] = head + b"\nstream\n" + data[begin:end]
+    return objects
 
 
 def stream(body):
     """The decoded stream of an object's body (FlateDecode or plain)."""
-    raw = re.search(rb"stream\r?\n(.*?)\r?\nendstream", body, re.S).group(1)
+    raw = body[body.index(b"\nstream\n") + len(b"\nstream\n"):]
     return zlib.decompress(raw) if b"/FlateDecode" in body else raw
 
 
@@ -177,3 +191,40 @@ def test_folded_answers_stay_folded_on_paper_unless_the_author_asks_for_an_appen
     assert "Respuestas" in appendix_text and "véase la respuesta 1 al final" in appendix_text
     # On screen the appendix is not there: it is for paper only.
     assert screen_text(chromium, print_sites["appendix"], ".print-appendix:not([hidden])") == []
+
+
+@pytest.fixture(scope="module")
+def explorable_site(tmp_path_factory):
+    """Lesson 000, whose explorable compares rule heads."""
+    lessons = tmp_path_factory.mktemp("print-explorable")
+    (lessons / "000-varias-cabezas").symlink_to(ROOT / "lessons" / "000-varias-cabezas")
+    server = Server(build_site(lessons, tmp_path_factory.mktemp("print-explorable-site") / "_site"))
+    yield server
+    server.close()
+
+
+def test_an_explorable_prints_the_view_the_learner_chose(chromium, explorable_site):
+    import html
+
+    from varias_cabezas.explorables.rule_heads import WORDS
+
+    from course import numbers
+    from course.explorables import engine
+    page = chromium.new_page()
+    page.goto(explorable_site.url("000-varias-cabezas/index.html"))
+    figure = page.locator("#explorable-1")
+    figure.get_by_role("button", name="Una sola cabeza · las cuatro reglas sumadas").click()
+    figure.get_by_label("persiguen", exact=True).check()
+    page.wait_for_function("document.querySelector('#explorable-1').dataset.key === '4-{}'".format(
+        WORDS.index("persiguen")))
+    text = squeeze(pdf_text(page.pdf(format="A4"))[0])
+    page.close()
+    numbers.set_language("es")
+    module = engine.load("varias_cabezas.explorables.rule_heads")
+    key = (4, WORDS.index("persiguen"))
+    lines = re.findall(r'<div class="xp-line">(.*?)</div>', module.draw(module.compute(key), key, "es")[1])
+    assert lines and all(squeeze(html.unescape(line)) in text for line in lines)
+    other = (4, WORDS.index("gatos"))  # the same heads on another word: a view the page holds, hidden
+    others = re.findall(r'<div class="xp-line">(.*?)</div>', module.draw(module.compute(other), other, "es")[1])
+    assert [line for line in others if line not in lines and squeeze(html.unescape(line)) in text] == []
+    assert set(others) - set(lines)
