@@ -228,3 +228,18 @@ def test_an_explorable_prints_the_view_the_learner_chose(chromium, explorable_si
     others = re.findall(r'<div class="xp-line">(.*?)</div>', module.draw(module.compute(other), other, "es")[1])
     assert [line for line in others if line not in lines and squeeze(html.unescape(line)) in text] == []
     assert set(others) - set(lines)
+
+
+def test_print_answers_takes_folded_or_appendix_and_names_its_line_otherwise(tmp_path):
+    from coursebuild.lesson import read_lesson
+    folder = tmp_path / "01-hoja"
+    folder.mkdir()
+    path = folder / "lesson.md"
+    path.write_text("---\ntitle: Hoja\nlanguage: es\norder: 1\nsummary: Una hoja.\nprint_answers: sideways\n---\n\n"
+                    "Texto.\n", encoding="utf-8")
+    lesson, errors = read_lesson(path)
+    assert [(error.line, "print_answers must be folded or appendix" in error.message) for error in errors] == [(6, True)]
+    assert lesson.print_answers == "folded"
+    path.write_text(path.read_text(encoding="utf-8").replace("sideways", "appendix"), encoding="utf-8")
+    lesson, errors = read_lesson(path)
+    assert errors == [] and lesson.print_answers == "appendix"
