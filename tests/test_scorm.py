@@ -3,6 +3,7 @@ by scorm-again in Chromium: a student answers a quiz and passes a challenge, the
 and interactions, and a launch on another machine restores the work from suspend_data."""
 
 import json
+import re
 import shutil
 import xml.etree.ElementTree as ET
 import zipfile
@@ -116,11 +117,16 @@ def test_the_manifest_has_what_scorm_1_2_requires_element_by_element(scorm_site)
 def test_a_package_holds_the_page_and_what_it_loads_but_no_other_lesson(scorm_site):
     _, members = manifest_of(scorm_site)
     assert {LESSON + "/index.html", "assets/page.js", "assets/style.css", "assets/lesson-varias_cabezas.json",
-            "runtime/pyodide.asm.wasm"} <= members
+            "assets/course-math.woff", "assets/OFL.txt", "runtime/pyodide.asm.wasm"} <= members
     assert not any(name.startswith("003-") or name in ("sw.js", "index.html", "offline.json") for name in members)
     with zipfile.ZipFile(str(scorm_site / "scorm" / PACKAGE)) as archive:
         page = archive.read(LESSON + "/index.html").decode("utf-8")
     assert 'href="../index.html"' not in page and "/en/index.html" not in page  # no link out of the package
+    data = json.loads(re.search(r'<script type="application/json" id="page-data">(.*?)</script>', page, re.S).group(1))
+    needed = {"runtime/" + entry["name"] for entry in data["runtime"]["files"]}
+    needed |= {"runtime/" + wheel["file"] for wheel in data["runtime"]["wheels"]}
+    needed |= {"assets/" + name for name in data["libraries"] + [data["runtime"]["entry"]]}
+    assert needed <= members  # every file the page's start reads
 
 
 def open_platform(browser, platform, record=None):
