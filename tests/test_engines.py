@@ -295,8 +295,12 @@ def _math_fonts():
 
 
 def _no_math_font_here():
-    """True when style.css names math fonts and fontconfig (how the engines find fonts on Linux) has none of them."""
+    """True when style.css names math fonts, ships none of them (@font-face) and fontconfig (how the engines find
+    fonts on Linux) has none of them."""
     if not _math_fonts():
+        return False
+    shipped = re.findall(r'@font-face \{ font-family: "([^"]+)"', (ROOT / "site" / "style.css").read_text(encoding="utf-8"))
+    if set(shipped) & set(_math_fonts()):
         return False
     if not shutil.which("fc-list"):
         return True

@@ -25,6 +25,7 @@ class RenderContext:
         self.outputs = outputs
         self.glued = glued
         self.markdown = markdown
+        self.appendix = []  # (title, HTML) of each folded answer, for a printed page's end (print_answers: appendix)
 
     def render_tokens(self, tokens):
         """HTML of parsed Markdown, with this page's blocks, roles and values."""
@@ -33,6 +34,25 @@ class RenderContext:
     def render_body(self, body):
         """HTML of a block's body (blocks.base.Body), rendered like the rest of the page."""
         return self.render_tokens(body.tokens)
+
+    def folded_answer(self, title, markup):
+        """What a folded answer shows on paper instead of itself: that it is left out, or where the appendix
+        holds it (then `markup` goes there, under `title`)."""
+        if self.lesson.print_answers != "appendix":
+            return '<p class="print-only print-note">{}</p>\n'.format(html.escape(self.strings["print_answer_left_out"]))
+        self.appendix.append((title, markup))
+        return '<p class="print-only print-note">{}</p>\n'.format(
+            html.escape(self.strings["print_answer_at_end"].format(n=len(self.appendix))))
+
+
+def print_appendix(context):
+    """The folded answers again, numbered, for a printed page only (hidden on screen); "" when there are none."""
+    if not context.appendix:
+        return ""
+    items = "".join('<section class="print-answer"><h3>{n}. {title}</h3>\n{markup}</section>\n'.format(
+        n=number, title=title, markup=markup) for number, (title, markup) in enumerate(context.appendix, 1))
+    return '<section class="print-appendix print-only" hidden>\n<h2>{}</h2>\n{}</section>\n'.format(
+        html.escape(context.strings["print_answers"]), items)
 
 
 def add_rules(markdown):
@@ -161,7 +181,7 @@ def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runti
         "runtime": runtime_manifest,
         "strings": strings,
     }
-    full = header + body + path + "</article>\n" + bar
+    full = header + body + print_appendix(context) + path + "</article>\n" + bar
     return page(lesson.language, lesson.meta["title"], full, strings, lesson.root, data, "lesson-page", editions[1],
                 home)
 

@@ -15,6 +15,7 @@ import { Quiz } from "./quiz.js";
 import { pageNotice, savedNotice, unsavedNotice } from "./notice.js";
 import { RuntimeBar } from "./runtime-bar.js";
 import { RuntimeClient } from "./runtime-client.js";
+import { Platform } from "./scorm.js";
 import { Scheduler } from "./scheduler.js";
 import { watchScrollers } from "./scrollers.js";
 import { SelfCheck } from "./self-check.js";
@@ -58,6 +59,7 @@ class LessonPage {
     this.fileProtocol = location.protocol === "file:";
     this.article = document.querySelector("main > article.lesson");
     whenUnsaved(() => unsavedNotice(this.article, this.strings, () => this.exportWork()));
+    this.platform = Platform.connect(data); // a learning platform's saved work, restored before blocks read theirs
     this.cells = this.build(data.cells, "cell-", () => Cell);
     this.exercises = this.build(data.exercises, "exercise-", () => Exercise);
     this.quizzes = this.build(data.quizzes, "quiz-", () => Quiz);
@@ -69,6 +71,7 @@ class LessonPage {
     watchScrollers();
     const bar = document.querySelector("main > .runtime-bar");
     if (bar) this.wireRuntime(bar);
+    if (this.platform) this.platform.follow();
   }
 
   /**

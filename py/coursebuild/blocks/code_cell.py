@@ -83,7 +83,8 @@ class CodeCell:
             hidden=" hidden" if "remove-output" in self.tags else "",
             out=render_output(context.outputs.get(self.number, []), strings))
         if self.checks:
-            output = _fold("answer", strings["cell_show_answer"], output)
+            printed = context.folded_answer(html.escape(label), output.replace(' aria-live="polite"', ""))
+            output = _fold("answer", strings["cell_show_answer"], output) + printed
         elif "hide-output" in self.tags:
             output = _fold("output", strings["cell_show_output"], output)
         return (
