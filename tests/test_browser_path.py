@@ -72,12 +72,14 @@ def test_the_index_reads_in_course_order_and_each_lesson_links_its_neighbours(pa
     page.goto(course_server.url("index.html"))  # an English browser: each lesson in its English edition
     cards = page.locator(".lesson-card")
     expect(cards.locator("h2 a")).to_have_text(["One attention head", "Multi-head attention: one distribution per head",
+                                                "Position and the transformer block",
                                                 "Exercise sheet: attention and transformers"])
-    expect(cards.locator(".lesson-number")).to_have_text(["Lesson 1.", "Lesson 2.", "Lesson 3."])
+    expect(cards.locator(".lesson-number")).to_have_text(["Lesson 1.", "Lesson 2.", "Lesson 3.", "Lesson 4."])
     expect(cards.nth(0).locator(".start-here")).to_have_text("Start here")
     expect(page.locator(".start-here")).to_have_count(1)
     expect(cards.locator(".lesson-language")).to_have_text(
-        ["Read it in: Українська, English", "Read it in: Español, English", "Read it in: Español, English"])
+        ["Read it in: Українська, English", "Read it in: Español, English", "Read it in: English, Español, Українська",
+         "Read it in: Español, English"])
     cards.nth(0).locator("h2 a").click()
     expect(page).to_have_url(re.compile("003-odna-holova/en/index.html$"))
     path = page.locator(".lesson-path")
@@ -85,22 +87,29 @@ def test_the_index_reads_in_course_order_and_each_lesson_links_its_neighbours(pa
     path.locator("a[rel=next]").click()
     expect(page).to_have_url(re.compile("000-varias-cabezas/en/index.html$"))
     path.locator("a[rel=next]").click()
+    expect(page).to_have_url(re.compile("005-position-and-block/index.html$"))  # its lesson.md is English
+    path.locator("a[rel=next]").click()
     expect(page).to_have_url(re.compile("004-ejercicios-atencion/en/index.html$"))
     expect(path.locator("a[rel=next]")).to_have_count(0)
     expect(path.locator(".path-end")).to_be_visible()
     path.locator("a[rel=prev]").click()
-    expect(page).to_have_url(re.compile("000-varias-cabezas/en/index.html$"))
+    expect(page).to_have_url(re.compile("005-position-and-block/index.html$"))
 
 
 def test_a_lesson_in_a_language_the_next_one_lacks_points_to_each_of_its_editions(page, course_server):
     page.goto(course_server.url("003-odna-holova/index.html"))
     path = page.locator(".lesson-path")
-    expect(path.locator("[rel]")).to_have_count(0)  # the only lesson in Ukrainian
-    expect(path.locator(".path-elsewhere")).to_contain_text("Español, English")
-    path.locator(".path-elsewhere a[lang=es]").click()
+    expect(path.locator("[rel=prev]")).to_have_count(0)  # the course's first lesson
+    expect(path.locator(".path-elsewhere")).to_contain_text("Español, English")  # lesson 2 has no Ukrainian edition
+    path.locator("a[rel=next]").click()  # the next lesson in Ukrainian skips it
+    expect(page).to_have_url(re.compile("005-position-and-block/uk/index.html$"))
+    expect(path.locator(".path-elsewhere")).to_have_count(2)  # lesson 2 before it, lesson 4 after it
+    path.locator(".path-elsewhere a[lang=es]").first.click()
     expect(page).to_have_url(re.compile("000-varias-cabezas/index.html$"))
     expect(path.locator("[rel=prev]")).to_have_count(0)
     expect(path.locator(".path-elsewhere")).to_contain_text("Українська, English")
+    path.locator("a[rel=next]").click()
+    expect(page).to_have_url(re.compile("005-position-and-block/es/index.html$"))
     path.locator("a[rel=next]").click()
     expect(page).to_have_url(re.compile("004-ejercicios-atencion/index.html$"))
     expect(path.locator(".path-end")).to_be_visible()
