@@ -49,12 +49,18 @@ def playground_server_314(playground_site_314):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright_session():
+    """The one Playwright driver of the run: its sync API allows one at a time, so every browser comes from it."""
     from playwright.sync_api import sync_playwright
     with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session):
+    chromium = launch(playwright_session)
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture

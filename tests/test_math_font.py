@@ -7,7 +7,6 @@ import subprocess
 import zlib
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from coursebuild.mathfont import characters, shown
 from coursebuild.mathml import to_mathml
@@ -95,7 +94,7 @@ def math_site(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def bare_chromium(tmp_path_factory):
+def bare_chromium(tmp_path_factory, playwright_session):
     """Chromium on a fontconfig that hides every math font of this machine: a bare Linux, as far as math goes."""
     listed = subprocess.run(["fc-list", ":", "family", "file"], capture_output=True, text=True, check=True).stdout
     files = [line.split(":")[0] for line in listed.splitlines() if "math" in line.lower()]
@@ -105,10 +104,9 @@ def bare_chromium(tmp_path_factory):
     env = dict(os.environ, FONTCONFIG_FILE=str(config))
     still = subprocess.run(["fc-list", ":", "family"], capture_output=True, text=True, check=True, env=env).stdout
     assert "math" not in still.lower(), still  # the machine now has no math font
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, env=env)
-        yield browser
-        browser.close()
+    browser = playwright_session.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS, env=env)
+    yield browser
+    browser.close()
 
 
 def brackets(browser, server, block_font=False):

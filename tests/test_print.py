@@ -12,7 +12,7 @@ import zlib
 
 import pytest
 
-from support import ROOT, Server, build_site, launch
+from support import ROOT, Server, build_site
 
 LESSON = "004-ejercicios-atencion"
 # What a learner clicks or reads as a control, in the lesson's language (Spanish): none may reach paper.
@@ -117,12 +117,8 @@ def print_sites(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def chromium():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        yield browser
-        browser.close()
+def chromium(browser):
+    return browser  # the run's headless Chromium, which prints to PDF
 
 
 def screen_text(browser, server, selector):
