@@ -1,4 +1,4 @@
-"""Checker for lesson 003's exercise: causal_attention(X, Wq, Wk, Wv) -> (A, H).
+"""Checker for lesson 003's exercise: causal_attention(X, Wq, Wk, Wv) -> (A, H) (cabeza_causal in Spanish).
 
 Runs the learner's function on several shapes (T = 1, d_k different from d and
 from d_v, inputs large enough to overflow an unshifted exp), compares with a
@@ -17,7 +17,8 @@ from course.numbers import number
 
 from ..language import phrases
 
-FUNCTION = "causal_attention"
+FUNCTION = {"uk": "causal_attention", "en": "causal_attention", "es": "cabeza_causal"}  # per edition; the Spanish
+# name differs from lesson 004's atencion_causal(Q, K, V), a different exercise
 CASES = (  # (T, d, d_k, d_v, input scale, seed)
     (4, 5, 3, 2, 1.0, 1),
     (1, 4, 2, 3, 1.0, 2),
@@ -100,7 +101,7 @@ TEXT = {  # every sentence of this checker, per edition of the lesson
             "columns": "el softmax se tomó a lo largo de las columnas (axis=0); normaliza cada fila, axis=-1",
             "input_width": "dividiste por √d (la anchura de X), pero el divisor es √d_k, la anchura de las consultas "
                            "y las claves"},
-        "case": "el caso T={}, d={}, d_k={}, d_v={}", "large": ", entradas grandes",
+        "case": "T={}, d={}, d_k={}, d_v={}", "large": ", entradas grandes",
         "h_first": "Con {} se esperaba (A, H) en este orden, pero devolviste H primero; intercámbialos en el return.",
         "mixes_x": "Con {} se esperaba H de forma {}, pero su forma es {}: parece que mezclaste las filas de X y no "
                    "los valores; multiplica los pesos por V = X @ Wv.",

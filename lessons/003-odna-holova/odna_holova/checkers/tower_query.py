@@ -1,4 +1,4 @@
-"""Checker for lesson 003's challenge: make_wq() -> Wq (2, 2), so that tower attends to Eiffel most.
+"""Checker for lesson 003's challenge: make_wq() -> Wq (2, 2) (construir_wq() in Spanish), so that tower attends to Eiffel most.
 
 The sentence is the lesson's 2-D toy: the [0, 0], Eiffel [0, 1], tower [1, 0] on the axes
 structure and Parisness («паризькість»); keys and values are the inputs themselves (Wk = Wv = I) and
@@ -19,7 +19,7 @@ from course.numbers import number
 
 from ..language import phrases
 
-FUNCTION = "make_wq"
+FUNCTION = {"uk": "make_wq", "en": "make_wq", "es": "construir_wq"}  # the name each edition asks for
 TOKENS = ("the", "Eiffel", "tower")
 X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0]])  # (3, 2): the, Eiffel, tower
 EIFFEL, TOWER = 1, 2
@@ -78,11 +78,11 @@ TEXT = {  # every sentence of this checker, per edition of the lesson
                "Parisness coordinate larger than the structure coordinate.",
     },
     "es": {
-        "raised": "Se esperaba una matriz Wq, pero make_wq() lanzó {}: {}; lee el mensaje y prueba la función en una "
+        "raised": "Se esperaba una matriz Wq, pero construir_wq() lanzó {}: {}; lee el mensaje y prueba la función en una "
                   "celda.",
-        "passed": "Correcto: con tu Wq, tower da a Eiffel {}, más que a the ({}) y que a sí misma ({}).",
-        "none": "Se esperaba una matriz Wq, pero make_wq() devolvió None; termina la función con «return Wq».",
-        "not_numbers": "Se esperaba una matriz de números de forma (2, 2), pero make_wq() devolvió {}.",
+        "passed": "Correcto: con tu Wq, tower da a Eiffel {}, más que a the ({}) y que a sí mismo ({}).",
+        "none": "Se esperaba una matriz Wq, pero construir_wq() devolvió None; termina la función con «return Wq».",
+        "not_numbers": "Se esperaba una matriz de números de forma (2, 2), pero construir_wq() devolvió {}.",
         "vector": "Se esperaba una matriz de forma (2, 2), pero devolviste un vector de forma (2,), seguramente la "
                   "consulta de tower; devuelve la matriz Wq, de la que la consulta sale como x_tower @ Wq.",
         "shape": "Se esperaba una matriz de forma (2, 2), dos filas para las dos coordenadas de la entrada y dos "
@@ -98,10 +98,10 @@ TEXT = {  # every sentence of this checker, per edition of the lesson
                      "toda ceros, así que los pesos son iguales, {w}; escribe en la primera fila la consulta que "
                      "quieres.",
         "raw": "La consulta de tower, {q}, no tiene coordenada de parisinidad, así que Eiffel recibe la misma "
-               "puntuación que el the vacío (pesos {w}): sigue siendo similitud bruta; la consulta de tower tiene que "
+               "puntuación que el token vacío the (pesos {w}): sigue siendo similitud bruta; la consulta de tower tiene que "
                "apuntar hacia la parisinidad.",
         "tie": "La consulta de tower, {q}, se inclina hacia Eiffel, pero su coordenada de estructura no es menor que "
-               "la de parisinidad, así que tower se lleva al menos tanto como Eiffel ({tower} frente a {eiffel}); haz "
+               "la de parisinidad, así que tower recibe al menos tanto peso como Eiffel ({tower} frente a {eiffel}); haz "
                "la coordenada de parisinidad mayor que la de estructura.",
     },
 }
