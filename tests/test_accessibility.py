@@ -43,6 +43,16 @@ def test_the_english_editions_have_no_serious_axe_violations_on_a_375_pixel_scre
     assert axe_violations(page, course_server, english, scheme) == {}
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_languages_index_has_no_serious_axe_violations_on_a_375_pixel_screen(axe_browser, course_site,
+                                                                                   course_server, scheme):
+    indexes = [path for path in pages(course_site) if path.count("/") <= 1 and not path[:1].isdigit()]
+    assert indexes == ["es/index.html", "index.html", "uk/index.html"]
+    page = axe_browser.new_page()
+    page.set_viewport_size({"width": 375, "height": 800})
+    assert axe_violations(page, course_server, indexes, scheme) == {}
+
+
 def axe_violations(page, server, paths, scheme):
     """{path: [(rule, impact, first targets)]} of the serious and critical axe findings on each page, in `scheme`."""
     page.emulate_media(color_scheme=scheme)

@@ -110,9 +110,16 @@ def test_without_a_service_worker_stop_ends_the_worker_and_replays_the_earlier_c
     edit_cell(page, 5, "while True: pass")
     page.keyboard.press("Shift+Enter")
     expect(page.locator("#cell-5")).to_have_attribute("data-state", "running")
+    page.evaluate("""() => { window.barSaid = []; const status = document.querySelector('.runtime-status');
+        new MutationObserver(() => window.barSaid.push(status.textContent)).observe(status, {childList: true}); }""")
     page.locator("[data-action=stop]").click()
     expect(page.locator("#cell-5")).not_to_have_attribute("data-state", "running")
     expect(page.locator("#cell-5 .out-restart")).to_contain_text("Cells 1, 3, 4 were run again", timeout=60_000)
+    # While the fresh Python loads (on a first visit it downloads the runtime again), the bar says why, and what
+    # will come back, before each of its loading lines.
+    why = "Python is restarting to stop the code; then cells 1, 3, 4 will run again to bring their variables back."
+    said = page.evaluate("window.barSaid")
+    assert why in said and any(text.startswith(why + " ") for text in said), said
     page.locator("#cell-5 [data-action=reset]").click()
     run_cell(page, 5)
     assert output_of(page, 5).startswith("42\n")
@@ -134,6 +141,32 @@ def test_on_a_first_visit_stop_interrupts_a_loop_through_the_service_workers_fla
     edit_cell(page, 5, "print(x, n > 0)")
     run_cell(page, 5)
     assert output_of(page, 5) == "41 True\n"
+
+
+def test_a_stopped_cell_is_not_run_again_for_a_cell_below_and_the_cell_below_offers_to_run_it(page,
+                                                                                              playground_server):
+    page.goto(playground_server.url(PLAYGROUND))
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+    run_cell(page, 1)
+    edit_cell(page, 5, "n = 0\nwhile True:\n    n += 1")
+    page.keyboard.press("Shift+Enter")
+    expect(page.locator("#cell-5")).to_have_attribute("data-state", "running")
+    page.locator("[data-action=stop]").click()
+    expect(page.locator("#cell-5 .out-stopped")).to_have_text("Stopped; Python kept every variable.")
+    run_cell(page, 6)  # cells 3 and 4 run first; the stopped loop does not
+    expect(page.locator("#cell-6")).to_have_attribute("data-state", "done")
+    expect(page.locator("#cell-4")).to_have_attribute("data-run-by", "page")
+    expect(page.locator("#cell-5 .out-stopped")).to_have_count(1)  # a run would have replaced its output
+    assert page.locator("#cell-5").get_attribute("data-run-by") == "learner"
+    note = page.locator("#cell-6 .skip-note")
+    expect(note).to_have_text(re.compile(r"^Cell 5 above was stopped, so it was not run again first: what it defines "
+                                         r"may be missing or incomplete\. Run cell 5$"))
+    expect(note.locator("a[href='#cell-5']")).to_have_count(1)
+    page.locator("#cell-5 [data-action=reset]").click()
+    note.locator("[data-action=run-stopped]").click()
+    expect(page.locator("#cell-5")).to_have_attribute("data-state", "done", timeout=60_000)
+    assert output_of(page, 5).startswith("42\n")
+    expect(page.locator("#cell-5")).to_have_attribute("data-run-by", "learner")
 
 
 def test_an_exception_shows_the_cells_lines_and_no_glue_frames(page, playground_server):
@@ -192,6 +225,40 @@ def test_edited_code_survives_a_reload_and_can_be_reset(page, playground_server)
     page.reload()
     expect(page.locator("#cell-5 .cell-code code")).to_have_text(re.compile(r"^import sys"))
     expect(page.locator("#cell-5 .out-restored")).to_have_count(0)
+
+
+SAVED_CODE = """() => {
+  const data = JSON.parse(document.querySelector('body > script#page-data').textContent);
+  const saved = localStorage.getItem('course:v1:01-playground:cell:' + data.cells[4].key);
+  return saved === null ? null : JSON.parse(saved).code;
+}"""
+SET_ASIDE_CODE = """() => Object.keys(localStorage).filter((name) => name.includes(':set-aside:'))
+  .map((name) => JSON.parse(localStorage.getItem(name))).filter((record) => record.reason === 'older')
+  .map((record) => record.value.code)"""
+
+
+def test_a_save_in_another_tab_is_noticed_and_the_version_not_kept_is_set_aside(page, playground_server):
+    other = page.context.new_page()
+    for tab in (page, other):
+        tab.goto(playground_server.url(PLAYGROUND))
+    edit_cell(page, 5, "print('tab A')")
+    page.wait_for_function("() => (" + SAVED_CODE + ")() === \"print('tab A')\"")
+    note = other.locator("#cell-5 .other-tab")
+    expect(note).to_contain_text("Another tab of this lesson saved different code for this block.")
+    expect(other.locator("#cell-5 .cell-code code")).to_have_text(re.compile(r"^import sys"))  # nothing replaced
+    note.locator("[data-action=take-other-tab]").click()
+    expect(other.locator("#cell-5 .cell-code code")).to_have_text("print('tab A')")
+    expect(note).to_have_count(0)
+    edit_cell(other, 5, "print('tab B')")
+    other.wait_for_function("() => (" + SAVED_CODE + ")() === \"print('tab B')\"")
+    mine = page.locator("#cell-5 .other-tab")
+    expect(mine).to_be_visible()
+    assert page.locator("#cell-5 .cm-content").text_content() == "print('tab A')"
+    mine.locator("[data-action=keep-this-tab]").click()
+    page.wait_for_function("() => (" + SAVED_CODE + ")() === \"print('tab A')\"")
+    assert page.evaluate(SET_ASIDE_CODE) == ["print('tab B')"]  # tab B's code stays in the exported work
+    expect(other.locator("#cell-5 .other-tab")).to_be_visible()  # and tab B is told its code was replaced
+    assert other.locator("#cell-5 .cm-content").text_content() == "print('tab B')"
 
 
 def test_a_page_opened_from_disk_reads_fully_and_explains_how_to_run(page, playground_site):

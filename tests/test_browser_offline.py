@@ -82,6 +82,10 @@ def test_the_course_works_offline_after_storing_it(fresh_context, course_site):
     server.close()
     page.reload()
     expect(page.locator("h1")).to_have_text("Attention and transformers")
+    page.goto(server.url("es/index.html"))  # the index in another language, one folder down, finds the same store
+    expect(page.locator("h1")).to_have_text("Atención y transformers")
+    expect(page.locator(".offline")).to_have_attribute("data-state", "ready")
+    expect(page.locator(".offline-status")).to_contain_text("listo para usarse sin conexión")
     page.goto(server.url("000-varias-cabezas/index.html"))
     expect(page.locator("h1")).to_have_text("Varias cabezas, varios repartos")
     run(page, "#cell-1")
@@ -161,7 +165,8 @@ def test_export_clear_and_import_bring_the_work_back(fresh_context, course_serve
     assert [entry["code"] for name, entry in saved["entries"].items() if name.endswith(":cell:capa")] == ["print('mine')"]
     page.evaluate("() => localStorage.clear()")
     page.locator("input[type=file]").set_input_files(str(receipt))
-    expect(page.locator(".work-status")).to_contain_text("Imported {} saved items".format(len(saved["entries"])))
+    expect(page.locator(".work-status")).to_contain_text(
+        "Saved items in the file: {}; added or replaced here: ".format(len(saved["entries"])))
     page.goto(course_server.url("000-varias-cabezas/index.html"))
     expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('mine')")
     expect(page.locator("#quiz-2 .quiz-verdict")).to_have_text("Correcto.")
@@ -254,7 +259,7 @@ def test_work_in_a_lesson_whose_folder_has_accents_and_spaces_is_exported_and_im
         assert [entry["code"] for entry in json.loads(receipt.read_text())["entries"].values()] == ["print('mine')"]
         page.evaluate("() => localStorage.clear()")
         page.locator("input[type=file]").set_input_files(str(receipt))
-        expect(page.locator(".work-status")).to_contain_text("Imported 1 saved items")
+        expect(page.locator(".work-status")).to_contain_text("Saved items in the file: 1; added or replaced here: 1.")
         page.locator(".lesson-card a.lesson-title").click()
         expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('mine')")
     finally:

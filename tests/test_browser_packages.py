@@ -1,4 +1,4 @@
-"""Lessons' PyPI packages in the browser: installed from the site with micropip, on both runtimes, offline too."""
+"""Lessons' PyPI packages in the browser: unpacked from the site without micropip, on both runtimes, offline too."""
 
 import json
 import re
@@ -58,6 +58,23 @@ def run_all_and_compare(page, numbers, failing=()):
         assert output_of(page, number) == built[number], "cell {}".format(number)
 
 
+def edit_and_run(page, number, code):
+    """Type `code` into a cell as a learner would and run it; waits for its run to end."""
+    cell = page.locator("#cell-{}".format(number))
+    cell.locator(".cell-code").click()
+    editor = cell.locator(".cm-content")
+    expect(editor).to_be_visible()
+    editor.press("Control+a")
+    page.keyboard.insert_text(code)
+    cell.locator("[data-action=run]").click()
+    expect(cell).to_have_attribute("data-state", re.compile("done|failed"), timeout=120_000)
+    return output_of(page, number)
+
+
+def micropip_files(server):
+    return [path for path, _ in server.served("/runtime/") if re.search(r"/(micropip|packaging|pyparsing)", path)]
+
+
 def on_origin(urls, server):
     return [url for url in urls if not (url.startswith(server.origin) or re.match(r"^(data|blob):", url))]
 
@@ -109,7 +126,7 @@ def test_packages_work_offline_after_the_course_is_stored(context, packages_site
     run_all_and_compare(page, [1, 2], failing=(2,))
 
 
-def test_the_official_runtime_gets_micropip_from_the_site_and_installs_the_packages(context, packages_site_314):
+def test_the_official_runtime_installs_the_packages_from_the_site(context, packages_site_314):
     server = Server(packages_site_314)
     try:
         urls = watch_requests(context)
@@ -117,9 +134,29 @@ def test_the_official_runtime_gets_micropip_from_the_site_and_installs_the_packa
         page.goto(server.url(SLUGIFY))
         run_all_and_compare(page, [1, 2], failing=(2,))  # bs4, which Pyodide 314 offers to fetch, gets the sentence
         assert output_of(page, 2).startswith("Пакет 'bs4' не входить до цього уроку")
-        served = {path for path, _ in server.served("/runtime/")}
-        assert {"/runtime/micropip-0.11.1-py3-none-any.whl", "/runtime/packaging-26.1-py3-none-any.whl"} <= served
         assert urls and on_origin(urls, server) == []
+    finally:
+        server.close()
+
+
+# The 314 core from npm has no NumPy, so there the lesson is the one whose package is pure Python alone.
+@pytest.mark.parametrize("runtime, lesson, module", [("packages_site", EINOPS, "einops"),
+                                                     ("packages_site_314", SLUGIFY, "slugify")])
+def test_a_lesson_imports_its_wheel_with_micropip_never_loaded_and_a_cell_may_still_import_micropip(
+        context, request, runtime, lesson, module):
+    server = Server(request.getfixturevalue(runtime))
+    try:
+        urls = watch_requests(context)
+        page = context.new_page()
+        page.goto(server.url(lesson))
+        run_all_and_compare(page, [1, 2], failing=(2,))
+        assert micropip_files(server) == []  # nor its dependencies: the start never asked for them
+        loaded = edit_and_run(page, 2, 'import sys\nprint(sorted(name for name in ("micropip", "packaging", "pyparsing") '
+                                       'if name in sys.modules), "/site-packages/{0}/" in sys.modules["{0}"].__file__)'.format(module))
+        assert loaded == "[] True\n"
+        assert edit_and_run(page, 2, "import micropip\nprint(micropip.__name__)") == "micropip\n"
+        assert micropip_files(server)  # from the site, the first time a cell imports it
+        assert on_origin(urls, server) == []
     finally:
         server.close()
 

@@ -35,6 +35,15 @@ def test_running_a_later_cell_on_a_fresh_visit_runs_the_cells_above_it_first(pag
     expect(cell.locator(".run-note")).to_contain_text("1, 2, 3")
 
 
+def test_one_cell_run_first_is_named_in_the_singular(page, course_server):
+    page.goto(course_server.url(ONE_HEAD))
+    page.locator("#cell-2 [data-action=run]").click()
+    cell = page.locator("#cell-2")
+    expect(cell).to_have_attribute("data-state", "done", timeout=120_000)
+    expect(cell.locator(".run-note")).to_contain_text("Спершу виконано комірку 1 вище: ця комірка може використовувати те, що "
+                                                      "вона визначає")
+
+
 def test_a_failing_cell_above_stops_the_run_and_the_asked_cell_points_at_it(page, course_server):
     page.goto(course_server.url(ONE_HEAD))
     edit_cell(page, 2, "raise ValueError('broken on purpose')\n")
@@ -63,12 +72,14 @@ def test_the_index_reads_in_course_order_and_each_lesson_links_its_neighbours(pa
     page.goto(course_server.url("index.html"))  # an English browser: each lesson in its English edition
     cards = page.locator(".lesson-card")
     expect(cards.locator("h2 a")).to_have_text(["One attention head", "Multi-head attention: one distribution per head",
+                                                "Position and the transformer block",
                                                 "Exercise sheet: attention and transformers"])
-    expect(cards.locator(".lesson-number")).to_have_text(["Lesson 1.", "Lesson 2.", "Lesson 3."])
+    expect(cards.locator(".lesson-number")).to_have_text(["Lesson 1.", "Lesson 2.", "Lesson 3.", "Lesson 4."])
     expect(cards.nth(0).locator(".start-here")).to_have_text("Start here")
     expect(page.locator(".start-here")).to_have_count(1)
     expect(cards.locator(".lesson-language")).to_have_text(
-        ["Read it in: Українська, English", "Read it in: Español, English", "Read it in: Español, English"])
+        ["Read it in: Українська, English", "Read it in: Español, English", "Read it in: English, Español, Українська",
+         "Read it in: Español, English"])
     cards.nth(0).locator("h2 a").click()
     expect(page).to_have_url(re.compile("003-odna-holova/en/index.html$"))
     path = page.locator(".lesson-path")
@@ -76,22 +87,29 @@ def test_the_index_reads_in_course_order_and_each_lesson_links_its_neighbours(pa
     path.locator("a[rel=next]").click()
     expect(page).to_have_url(re.compile("000-varias-cabezas/en/index.html$"))
     path.locator("a[rel=next]").click()
+    expect(page).to_have_url(re.compile("005-position-and-block/index.html$"))  # its lesson.md is English
+    path.locator("a[rel=next]").click()
     expect(page).to_have_url(re.compile("004-ejercicios-atencion/en/index.html$"))
     expect(path.locator("a[rel=next]")).to_have_count(0)
     expect(path.locator(".path-end")).to_be_visible()
     path.locator("a[rel=prev]").click()
-    expect(page).to_have_url(re.compile("000-varias-cabezas/en/index.html$"))
+    expect(page).to_have_url(re.compile("005-position-and-block/index.html$"))
 
 
 def test_a_lesson_in_a_language_the_next_one_lacks_points_to_each_of_its_editions(page, course_server):
     page.goto(course_server.url("003-odna-holova/index.html"))
     path = page.locator(".lesson-path")
-    expect(path.locator("[rel]")).to_have_count(0)  # the only lesson in Ukrainian
-    expect(path.locator(".path-elsewhere")).to_contain_text("Español, English")
-    path.locator(".path-elsewhere a[lang=es]").click()
+    expect(path.locator("[rel=prev]")).to_have_count(0)  # the course's first lesson
+    expect(path.locator(".path-elsewhere")).to_contain_text("Español, English")  # lesson 2 has no Ukrainian edition
+    path.locator("a[rel=next]").click()  # the next lesson in Ukrainian skips it
+    expect(page).to_have_url(re.compile("005-position-and-block/uk/index.html$"))
+    expect(path.locator(".path-elsewhere")).to_have_count(2)  # lesson 2 before it, lesson 4 after it
+    path.locator(".path-elsewhere a[lang=es]").first.click()
     expect(page).to_have_url(re.compile("000-varias-cabezas/index.html$"))
     expect(path.locator("[rel=prev]")).to_have_count(0)
     expect(path.locator(".path-elsewhere")).to_contain_text("Українська, English")
+    path.locator("a[rel=next]").click()
+    expect(page).to_have_url(re.compile("005-position-and-block/es/index.html$"))
     path.locator("a[rel=next]").click()
     expect(page).to_have_url(re.compile("004-ejercicios-atencion/index.html$"))
     expect(path.locator(".path-end")).to_be_visible()
@@ -313,10 +331,28 @@ def test_the_runtime_bar_says_which_cell_runs_during_run_all_then_ready(page, co
     page.goto(course_server.url(ONE_HEAD))
     page.locator("[data-action=run-all]").click()
     status = page.locator(".runtime-status")
-    expect(status).to_have_text(re.compile(r"^Python виконує комірку \d+… У черзі: \d+\.$"), timeout=120_000)
+    expect(status).to_have_text(re.compile(r"^Комірка \d+ \(\+\d+\): виконується…$"), timeout=120_000)
     last = page.locator(".cell").last
     expect(last).to_have_attribute("data-state", FINISHED, timeout=180_000)
     expect(status).to_have_text("Python готовий.")
+
+
+def test_on_a_phone_the_running_line_shows_the_cell_and_the_queue_before_it_is_cut(browser, course_server):
+    context = phone(browser)
+    page = context.new_page()
+    page.goto(course_server.url(ONE_HEAD))
+    page.locator("[data-action=run-all]").click()
+    status = page.locator(".runtime-status")
+    expect(status).to_have_text(re.compile(r"^Комірка \d+ \(\+\d+\)"), timeout=120_000)
+    # The part the one-line bar shows: the text up to the queue's closing parenthesis fits the status's width.
+    shown = status.evaluate("""el => {
+        const range = document.createRange(), text = el.firstChild, end = text.textContent.indexOf(")") + 1;
+        range.setStart(text, 0); range.setEnd(text, end);
+        return [range.getBoundingClientRect().width, el.clientWidth];
+    }""")
+    assert shown[0] <= shown[1], shown
+    page.locator("[data-action=stop]").click()
+    context.close()
 
 
 def test_a_sixteen_column_heatmap_shows_shades_only_and_keeps_its_numbers_in_the_table(page, course_server):

@@ -2,11 +2,15 @@
 and Python starts with no learner action; a cold visit downloads nothing until the learner heads for a cell; the
 first start reads each runtime file once, with the course library alongside."""
 
+import json
 import re
 
 from playwright.sync_api import expect
 
+from support import ROOT
+
 PLAYGROUND = "01-playground/index.html"
+STRINGS = json.loads((ROOT / "site" / "i18n" / "en.json").read_text(encoding="utf-8"))
 
 
 def run_first_cell(page):
@@ -49,16 +53,29 @@ def test_the_first_start_reads_each_runtime_file_once_and_the_bar_counts_those_r
     assert bar.evaluate("bar => bar.value") == bar.evaluate("bar => bar.max") > 0
 
 
+# Every sentence the runtime bar says, from the one the build wrote on.
+RECORD_STATUS = """document.addEventListener("DOMContentLoaded", () => {
+  const status = document.querySelector(".runtime-status");
+  window.saidByBar = [status.textContent];
+  new MutationObserver(() => window.saidByBar.push(status.textContent))
+    .observe(status, { childList: true, characterData: true, subtree: true });
+});"""
+
+
 def test_on_a_warm_visit_python_starts_when_the_page_is_idle_without_a_learner_action(page, playground_server):
     page.goto(playground_server.url(PLAYGROUND))
     run_first_cell(page)  # the runtime is now in the service worker's cache
     warm = page.context.new_page()  # a new tab: no pointer rests on a cell, nothing is focused or pressed
+    warm.add_init_script(RECORD_STATUS)
     warm.goto(playground_server.url(PLAYGROUND))
     expect(warm.locator("body")).to_have_attribute("data-runtime-cached", "true")
     expect(warm.locator("body")).to_have_attribute("data-runtime", "ready", timeout=120_000)
     expect(warm.locator(".runtime-status")).to_have_text(re.compile("ready", re.I))
-    bar = warm.locator(".runtime-progress")  # every file was told whole, as the cache held it
-    assert bar.evaluate("bar => bar.value") == bar.evaluate("bar => bar.max") > 1
+    # Nothing is downloaded, and the bar says so: the build's sentence states the whole runtime's size, then the
+    # bar says its files are stored, and no sentence after the build's names a size.
+    said = warm.evaluate("() => window.saidByBar")
+    assert re.search(r"\d MB the first time", said[0]), said
+    assert STRINGS["runtime_idle_stored"] in said and not [text for text in said[1:] if " MB" in text], said
 
 
 def test_on_a_cold_visit_python_waits_for_the_learner_even_when_the_page_is_idle(page, playground_server):

@@ -100,6 +100,16 @@ MALFORMED = {
                                            "{glue}`nothing` names no value"),
     "checks an unknown quiz": ("```{code-cell} ipython3\n:checks: [nowhere]\nx = 1\n```\n", 8,
                                "':checks:' names quiz 'nowhere', which the lesson does not have"),
+    "a removed output also folded": ("```{code-cell} ipython3\n:tags: [remove-output, hide-output]\nx = 1\n```\n", 8,
+                                     "cell tags 'remove-output' and 'hide-output' contradict each other"),
+    "a removed cell with its code folded": ("```{code-cell} ipython3\n:tags: [hide-input, remove-cell]\nx = 1\n```\n",
+                                            8, "cell tags 'remove-cell' and 'hide-input' contradict each other"),
+    "checks an empty list": ("```{code-cell} ipython3\n:checks: []\nx = 1\n```\n", 8,
+                             "':checks: []' names no quiz"),
+    "checks a bare string": ("```{code-cell} ipython3\n:checks: q1\nx = 1\n```\n", 8,
+                             "':checks:' must list quiz ids in brackets"),
+    "an id written twice": ("```{code-cell} ipython3\n:id: first\n:id: second\nx = 1\n```\n", 10,
+                            "option ':id:' is written twice (first at line 9); keep one"),
 }
 HEADER = "---\ntitle: T\nlanguage: en\norder: 1\nsummary: S\n---\n\n"
 
@@ -260,10 +270,17 @@ def test_the_build_refuses_a_checker_that_lets_a_known_mistake_through(tmp_path,
     assert status == 1 and "lesson.md:8: exercise 'f': the known-wrong solution wrong/w.py passes" in err
 
 
-def test_the_build_refuses_a_reference_solution_that_fails(tmp_path, capsys):
-    write_exercise(tmp_path, "def multi_head(X, Wq, Wk, Wv, Wo, h):\n    return None\n", "x = 1")
+@pytest.mark.parametrize("solution, line", [
+    ("import numpy as np\n\n\ndef multi_head(X, Wq, Wk, Wv, Wo, h):\n    return None\n", 4),  # its def
+    ("import numpy as np\nscale = 1 / 0\n\ndef multi_head(X, Wq, Wk, Wv, Wo, h):\n    return None\n", 2),  # raised
+])
+def test_the_build_refuses_a_reference_solution_that_fails_at_its_line_in_the_solution_file(tmp_path, capsys,
+                                                                                           solution, line):
+    write_exercise(tmp_path, solution, "x = 1")
     status, err = build(tmp_path, capsys)
-    assert status == 1 and "the reference solution fails its checker" in err
+    assert status == 1
+    assert "01-lesson/ok.py:{}: exercise 'f' (".format(line) in err and "01-lesson/lesson.md:8)" in err, err
+    assert "the reference solution fails its checker" in err
 
 
 def test_grade_exits_0_for_a_pass_1_for_a_fail_and_2_for_a_usage_error(capsys, tmp_path):
@@ -577,7 +594,8 @@ def test_a_cell_whose_request_failed_is_named_at_its_own_line_not_the_first_cell
     cells = [SimpleNamespace(number=1, name="1", line=8), SimpleNamespace(number=2, name="2", line=12)]
     lesson = SimpleNamespace(path="lessons/l/lesson.md", cells=cells)
     failed = {"ok": False, "error": {"text": "TypeError: the reply cannot be sent as JSON\n"}}
-    outcome = SimpleNamespace(stuck=None, reason=None, replies=[{"ok": True}, {"ok": True}, failed])
+    # init, then each cell's run and the glue read after it
+    outcome = SimpleNamespace(stuck=None, reason=None, replies=[{"ok": True}, {"ok": True}, {"ok": True}, failed])
     error = execute._not_run(lesson, outcome)
     assert (error.line, error.message) == (12, "cell 2 could not be run (TypeError: the reply cannot be sent as JSON)")
     outcome.replies = [failed]
@@ -672,3 +690,13 @@ def test_a_quiz_hint_is_the_authors_or_the_explanations_first_sentence_and_an_ex
     assert len(hints) == 2 and hints[0].startswith("<p>Count the ") and hints[0].endswith("squares.</p>\n")
     assert hints[1] == "<p>Think of the square.</p>\n"
     assert re.findall(r'<p class="quiz-note" data-content>(.*?)</p>', page) == ["The exact answer is expected."]
+
+
+def test_a_missing_import_is_one_error_and_the_name_errors_after_it_one_summary_line(tmp_path, capsys):
+    write_lesson(tmp_path, HEADER + "```{code-cell} ipython3\nimport matplotlib.pyplot as plt\n```\n\n"
+                 "```{code-cell} ipython3\nplt.plot([1, 2])\n```\n\n```{code-cell} ipython3\nfigure = plt.figure()\n```\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 1
+    assert "lesson.md:9: cell 1 raised ModuleNotFoundError" in err and "'matplotlib'" in err, err
+    assert "2 more error(s) (lines 13, 17) probably follow from the one(s) above" in err, err
+    assert err.count("lesson.md:") == 2 and "2 error(s)" in err, err

@@ -107,3 +107,34 @@ def test_removed_cells_leave_no_gap_in_the_numbers_the_learner_reads(tmp_path, c
     assert re.findall(r'class="cell-name"[^>]*>([^<]*)', page) == ["Cell 1", "Cell 2"]
     names = [cell["name"] for cell in json.loads(re.search(r'id="page-data">(.*?)</script>', page, re.S).group(1))["cells"]]
     assert names == ["1", "1.1", "2", "2.1"]
+
+
+def test_a_mystnb_option_block_between_dashes_sets_the_cells_options(tmp_path, capsys):
+    lessons = tmp_path / "lessons" / "01-block"
+    lessons.mkdir(parents=True)
+    (lessons / "lesson.md").write_text(
+        "---\ntitle: T\nlanguage: en\norder: 1\nsummary: S.\n---\n\n"
+        "```{code-cell} ipython3\n---\nid: setup\ntags: [remove-input]\n---\nprint(6 * 7)\n```\n", encoding="utf-8")
+    assert cli.main(["--lessons", str(lessons.parent), "--out", str(tmp_path / "_site"), "build"]) == 0, \
+        capsys.readouterr().err
+    page = (tmp_path / "_site" / "01-block" / "index.html").read_text(encoding="utf-8")
+    [cell] = page_cells(page)
+    assert (cell["key"], cell["tags"], cell["code"]) == ("setup", ["remove-input"], "print(6 * 7)")
+    assert "42" in section(page, 1)
+
+
+@pytest.mark.parametrize("block, line, message", [
+    ("---\ntags: [remove-input]\nprint(1)\n", 9, "the option block opened with '---' is never closed"),
+    ("---\ntags: [remove-input\n---\nprint(1)\n", 10, "the option block between '---' lines is not valid YAML"),
+    ("---\n- remove-input\n---\nprint(1)\n", 9,
+     "the option block between '---' lines must be 'name: value' lines, such as 'tags: [remove-input]'"),
+])
+def test_a_broken_option_block_is_an_error_at_its_line_not_a_syntax_error(tmp_path, capsys, block, line, message):
+    lessons = tmp_path / "lessons" / "01-block"
+    lessons.mkdir(parents=True)
+    (lessons / "lesson.md").write_text("---\ntitle: T\nlanguage: en\norder: 1\nsummary: S.\n---\n\n"
+                                       "```{code-cell} ipython3\n" + block + "```\n", encoding="utf-8")
+    assert cli.main(["--lessons", str(lessons.parent), "--out", str(tmp_path / "_site"), "build"]) == 1
+    err = capsys.readouterr().err
+    assert "lesson.md:{}: {}".format(line, message) in err and "SyntaxError" not in err, err
+    assert not (tmp_path / "_site").exists()

@@ -110,6 +110,10 @@ def test_the_english_reference_passes_in_english():
 def test_every_link_to_another_lesson_goes_to_its_english_edition():
     text = (FOLDER / "lesson.en.md").read_text(encoding="utf-8")
     linked = re.findall(r"\]\((\.\./[^)#]*)\)", text)
+    english_first = [link for link in linked if re.fullmatch(r"\.\./\.\./[^/]+/", link)]  # lesson.md is English
+    assert all(read_lesson(ROOT / "lessons" / link.split("/")[2] / "lesson.md")[0].language == "en"
+               for link in english_first), english_first
+    linked = [link for link in linked if link not in english_first]
     assert linked and all(re.fullmatch(r"\.\./\.\./[^/]+/en/", link) for link in linked), linked
     assert all((ROOT / "lessons" / link.split("/")[2] / "lesson.md").exists() for link in linked), linked
 

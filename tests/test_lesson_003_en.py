@@ -45,7 +45,7 @@ NAMED = {
         "scale_by_input_width.py": "√d (the width of X)",
         "no_mask.py": "no mask at all",
         "softmax_over_columns.py": "axis=0",
-        "returns_h_first.py": "returned H first",
+        "returns_weights_first.py": "returned the weights A first",
         "mixes_inputs_not_values.py": "rows of X",
         "no_max_shift_overflow.py": "NaN",
         "scales_query_in_place.py": "changed Wq",
@@ -123,11 +123,11 @@ def test_every_english_known_mistake_fails_with_one_english_sentence_of_its_own(
 
 
 @pytest.mark.parametrize("code, expected", [
-    ("def causal_attention(X, Wq, Wk, Wv):\n    return None", "None (is the return missing?)"),
-    ("def causal_attention(X, Wq, Wk, Wv):\n    return X", "a single array of shape (4, 5)"),
-    ("def causal_attention(X, Wq, Wk, Wv):\n    raise KeyError('k')", "raised KeyError"),
-    ("import numpy as np\ndef causal_attention(X, Wq, Wk, Wv):\n"
-     "    return np.eye(len(X)), np.zeros((len(X), 7))", "its shape is (4, 7)"),
+    ("def causal_head(X, Wq, Wk, Wv):\n    return None", "None (is the return missing?)"),
+    ("def causal_head(X, Wq, Wk, Wv):\n    return X", "a single array of shape (4, 5)"),
+    ("def causal_head(X, Wq, Wk, Wv):\n    raise KeyError('k')", "raised KeyError"),
+    ("import numpy as np\ndef causal_head(X, Wq, Wk, Wv):\n"
+     "    return np.zeros((len(X), 7)), np.eye(len(X))", "its shape is (4, 7)"),
     ("def other():\n    pass", "does not define one"),
     ("def make_wq():\n    return [[1, 2, 3]]", "its shape is (1, 3)"),
     ("def make_wq():\n    return [[float('nan'), 0], [0, 0]]", "NaN or infinities"),

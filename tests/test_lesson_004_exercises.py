@@ -121,3 +121,17 @@ def test_the_patch_checker_names_a_wrong_transpose_that_has_the_right_shape():
 def test_the_checkers_write_numbers_the_spanish_way():
     code = (EXERCISES / "parametros_bloque" / "starter.py").read_text()
     assert "198.272" in grade(code, checker("parametros_bloque"))["results"][-1]["message"]
+
+
+def test_counting_only_the_first_column_that_holds_the_digit_is_named():
+    code = (EXERCISES / "peso_en_escrito" / "wrong" / "first_match_only.py").read_text()
+    message = grade(code, checker("peso_en_escrito"))["results"][-1]["message"]
+    assert "sólo la primera columna que tiene el dígito" in message and "todas sus columnas" in message, message
+
+
+@pytest.mark.parametrize("slip", ["float(tokens ** 2 * bloques * cabezas * bytes_por_peso)",
+                                  "tokens ** 2 * bloques * cabezas * bytes_por_peso * 1.0"])
+def test_a_memory_returned_as_a_float_without_a_division_is_not_blamed_on_a_division(slip):
+    code = "def memoria_atencion(tokens, bloques, cabezas, bytes_por_peso):\n    return {}\n".format(slip)
+    message = grade(code, checker("memoria_atencion"))["results"][-1]["message"]
+    assert "como float" in message and "número escrito con punto" in message and "int(...)" in message, message

@@ -190,3 +190,23 @@ def test_an_exception_whose_message_raises_is_still_an_error_of_its_cell_at_its_
     result = run(Session(), 1, code)
     assert result["ok"] is False and result["error"]["type"] == "Odd" and result["error"]["line"] == 5
     assert "could not be shown: ValueError" in result["error"]["message"]
+
+
+def test_release_unbinds_what_the_listed_cells_bind_and_frees_their_arrays():
+    import weakref
+
+    import numpy as np
+
+    session = Session()
+    cells = ["import numpy as np\nweights = np.zeros(1000)\nfor step in range(2):\n    pass\n",
+             "def train(w):\n    inner = w\n    return inner\nclass Model:\n    pass\nweights[0] = 1\n"
+             "import os\ntry:\n    import json as js\nexcept ImportError as missing:\n    pass\nwith open(os.devnull) as f:\n    pass\n"]
+    for number, code in enumerate(cells, 1):
+        assert run(session, number, code)["ok"], code
+    run(session, 3, "mine = 1")  # a cell of the learner's own, not in the Run all
+    freed = weakref.ref(session.namespace["weights"])
+    assert isinstance(freed(), np.ndarray)
+    assert session.release(cells + ["this is not Python"]) == ["Model", "f", "js", "np", "os", "step", "train", "weights"]
+    assert freed() is None
+    assert session.namespace["mine"] == 1 and "__name__" in session.namespace
+    assert [run(session, number, code)["ok"] for number, code in enumerate(cells, 1)] == [True, True]

@@ -190,7 +190,8 @@ def test_an_import_keeps_the_stable_keys_and_sets_aside_work_for_blocks_the_cour
     receipt.write_text(json.dumps({"format": "attention-course-work", "version": 1, "entries": entries}))
     page.locator("input[type=file]").set_input_files(str(receipt))
     expect(page.locator(".work-status")).to_contain_text(
-        "Imported 4 saved items; open a lesson to see them. 01-saved: 2 added, 0 replaced, 0 kept, 2 set aside.")
+        "Saved items in the file: 4; added or replaced here: 2. Open a lesson to see them. "
+        "01-saved: 2 added, 0 replaced, 0 kept, 2 set aside.")
     after = storage(page)
     assert json.loads(after[name("cell", "first")])["code"] == "print('a')"
     assert json.loads(after[name("set-aside", "cell%3A~ffffffffff")])["value"]["code"] == "print('c')"
@@ -215,17 +216,24 @@ def test_an_export_keeps_work_no_page_has_read_yet_even_of_a_strange_shape_and_i
     page.evaluate("(saved) => Object.entries(saved).forEach(([k, v]) => localStorage.setItem(k, v))", saved)
     with page.expect_download() as download:
         page.locator("[data-action=export]").click()
-    expect(page.locator(".work-status")).to_have_text("Exported 3 saved items.")
+    # The three strange entries, and the visit the lesson's opening recorded.
+    expect(page.locator(".work-status")).to_have_text("Exported 4 saved items.")
     receipt = tmp_path / "receipt.json"
     download.value.save_as(receipt)
     exported = json.loads(receipt.read_text(encoding="utf-8"))["entries"]
+    assert name("visit", "page") in exported
     assert exported[name("set-aside", "cell%3A~0000000000")]["text"] == "{not json"
     assert exported[name("set-aside", "exercise-code%3Amulti_head")]["value"] == "just a string"
 
     page.evaluate("() => localStorage.clear()")
     page.locator("input[type=file]").set_input_files(str(receipt))
     expect(page.locator(".work-status")).to_contain_text(
-        "Imported 3 saved items; open a lesson to see them. 01-saved: 1 added, 0 replaced, 0 kept, 2 set aside.")
+        "Saved items in the file: 4; added or replaced here: 2. Open a lesson to see them. "
+        "01-saved: 2 added, 0 replaced, 0 kept, 2 set aside.")
+    assert set(storage(page)) == set(exported)
+    page.locator("input[type=file]").set_input_files(str(receipt))  # again: this browser has it all already
+    expect(page.locator(".work-status")).to_contain_text(
+        "Saved items in the file: 4; none was added or replaced here. 01-saved: 0 added, 0 replaced, 4 kept, 0 set aside.")
     assert set(storage(page)) == set(exported)
     page.goto(saved_server.url(LESSON))
     expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('a')")

@@ -113,6 +113,9 @@ ERRORS = {
                         "self-check item 2 names cell 'plot', which no cell in the lesson has"),
     "a key no item takes": ("- text: T.\n  quizz: first\n", 2,
                             "self-check item 1 has no key 'quizz:'; did you mean 'quiz:'?"),
+    "a hash key for a name": ("- text: T.\n  quiz: '~0123456789'\n", 2,
+                              "self-check item 1 names quiz '~0123456789', which no quiz in the lesson has; to name "
+                              "one, give it an ':id: quiz-0123456789' line after its opening line"),
     "an item naming nothing": ("- text: T.\n", 1, "self-check item 1 names no block"),
     "an item without text": ("- quiz: first\n", 1, "self-check item 1 lacks 'text:'"),
     "a number for a name": ("- text: T.\n  quiz: [first, 3]\n", 2, "self-check item 1: 'quiz:' takes the id of a quiz or a list of ids"),

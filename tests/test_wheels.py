@@ -1,56 +1,52 @@
-"""course.wheels, the worker's side of a lesson's packages: a wheel's sha256 is checked before micropip sees it."""
+"""course.wheels, the worker's side of a lesson's packages: a wheel's sha256 is checked, then it is unpacked."""
 
-import asyncio
-import concurrent.futures
 import hashlib
 import sys
-import types
+import zipfile
 
 import pytest
 
 from course import wheels
 
 
-def fake_micropip(monkeypatch, takes_files):
-    """A micropip that records what it is asked to install: current micropip's signature, or 0.17's."""
-    asked = []
-
-    async def install(requirement, deps=True):
-        asked.append(requirement)
-
-    async def install_017(requirement):
-        asked.append(requirement)
-
-    monkeypatch.setitem(sys.modules, "micropip", types.SimpleNamespace(install=install if takes_files else install_017))
-    return asked
-
-
-def wheel_at(tmp_path, data, sha256=None):
+def wheel_at(tmp_path, files, sha256=None):
+    """A wheel holding `files` ({name: text}), as the worker writes it, with the build's sha256 (or `sha256`)."""
     path = tmp_path / "tiny-1.0-py3-none-any.whl"
-    path.write_bytes(data)
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+    data = path.read_bytes()
     return {"name": "tiny", "file": "packages/" + path.name, "sha256": sha256 or hashlib.sha256(data).hexdigest(),
-            "url": "http://127.0.0.1:1/runtime/packages/" + path.name, "path": str(path)}
+            "path": str(path)}
 
 
-def run(coroutine):
-    """Run a coroutine to its end in a thread of its own (Playwright's sync API keeps a loop in the main one)."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
+TINY = {"tiny/__init__.py": "ANSWER = 42\n", "tiny-1.0.dist-info/METADATA": "Name: tiny\nVersion: 1.0\n",
+        "tiny-1.0.data/purelib/tiny_extra.py": "EXTRA = 1\n", "tiny-1.0.data/scripts/tiny": "#!python\n",
+        "../outside.py": "", "/absolute.py": ""}
 
 
-@pytest.mark.parametrize("takes_files, source", [(True, "emfs:"), (False, "http://")])
-def test_a_wheel_with_its_sha256_goes_to_micropip_from_the_file_or_its_url(tmp_path, monkeypatch, takes_files, source):
-    asked = fake_micropip(monkeypatch, takes_files)
-    run(wheels.install([wheel_at(tmp_path, b"the wheel")]))
-    assert len(asked) == 1 and asked[0].startswith(source) and asked[0].endswith("tiny-1.0-py3-none-any.whl")
+def test_a_wheel_with_its_sha256_is_unpacked_as_pip_would_install_it_without_micropip(tmp_path, monkeypatch):
+    monkeypatch.delitem(sys.modules, "micropip", raising=False)
+    target = tmp_path / "site-packages"
+    wheels.install([wheel_at(tmp_path, TINY)], str(target))
+    installed = sorted(path.relative_to(target).as_posix() for path in target.rglob("*") if path.is_file())
+    assert installed == ["tiny-1.0.dist-info/METADATA", "tiny/__init__.py", "tiny_extra.py"]
+    assert (target / "tiny" / "__init__.py").read_text() == "ANSWER = 42\n"
+    assert not (tmp_path / "outside.py").exists()
+    assert "micropip" not in sys.modules
 
 
-def test_a_wheel_whose_bytes_differ_from_the_build_is_never_installed(tmp_path, monkeypatch):
-    asked = fake_micropip(monkeypatch, True)
-    wheel = wheel_at(tmp_path, b"other bytes", sha256=hashlib.sha256(b"the wheel").hexdigest())
-    with pytest.raises(ValueError, match="is not the file the course was built with"):
-        run(wheels.install([wheel]))
-    assert asked == []
+def test_a_wheel_whose_bytes_differ_from_the_build_is_refused_by_name_and_never_unpacked(tmp_path):
+    target = tmp_path / "site-packages"
+    wheel = wheel_at(tmp_path, TINY, sha256=hashlib.sha256(b"the wheel").hexdigest())
+    with pytest.raises(ValueError, match=r"^packages/tiny-1\.0-py3-none-any\.whl is not the file the course was built"):
+        wheels.install([wheel], str(target))
+    assert not target.exists()
+
+
+def test_site_packages_is_the_folder_on_sys_path_where_packages_are_installed():
+    folder = wheels.site_packages()
+    assert folder in sys.path and folder.rstrip("/").endswith("site-packages")
 
 
 def test_a_missing_package_reads_as_one_sentence_in_the_lessons_language(monkeypatch):

@@ -126,7 +126,7 @@ def test_a_reply_json_cannot_carry_is_a_failed_reply_not_a_crash():
 def test_an_unknown_or_malformed_request_says_what_is_known():
     handler = started()
     unknown = ask(handler, {"type": "runn"})
-    assert unknown["ok"] is False and "known: call, check, glued, init, run, stop" in unknown["error"]["message"]
+    assert unknown["ok"] is False and "known: call, check, glued, init, release, run, stop" in unknown["error"]["message"]
     missing = ask(handler, {"type": "run", "cell": 1})
     assert missing["ok"] is False and "'code'" in missing["error"]["message"]
     assert json.loads(handler.handle_now_json("not json"))["ok"] is False
@@ -173,3 +173,12 @@ def test_the_build_names_the_line_of_the_cell_that_raised_from_the_error_data(tm
     status = cli.main(["--lessons", str(tmp_path / "lessons"), "--out", str(tmp_path / "_site"), "build"])
     assert status == 1
     assert "lesson.md:15: cell 2 raised NameError: name 'zero' is not defined" in capsys.readouterr().err
+
+
+def test_release_unbinds_the_names_of_the_cells_it_lists_and_refuses_code_that_is_not_text():
+    handler = started()
+    ask(handler, {"type": "run", "cell": 1, "code": "big = list(range(10))\nkept = 1"})
+    assert ask(handler, {"type": "release", "codes": ["big = [0]\n"]}) == {"ok": True, "value": ["big"]}
+    assert text(ask(handler, {"type": "run", "cell": 2, "code": "print('big' in dir(), kept)"})["value"]) == "False 1\n"
+    refused = ask(handler, {"type": "release", "codes": [1]})
+    assert refused["ok"] is False and "as strings" in refused["error"]["message"]

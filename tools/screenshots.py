@@ -79,6 +79,9 @@ SHOTS = (  # clicks: (role, accessible name, which match) inside the target, in 
     Shot("lesson-004-parches", LESSONS, L004, "#exercise-parches", (), SHORT),
     Shot("lesson-004-maps", LESSONS, L004, cell("mp-mapas") + " .cell-output", (), SHORT),
     Shot("lesson-004-measures", LESSONS, L004, (quiz("mp-busca"), cell("mp-medidas")), (), SHORT),
+    Shot("lesson-005-position-dots", LESSONS, "005-position-and-block/index.html", "#explorable-1",
+         (("button", "32", 0),), SHORT),
+    Shot("lesson-005-layer-norm", LESSONS, "005-position-and-block/index.html", "#exercise-layer_norm", (), SHORT),
 )
 
 

@@ -15,6 +15,7 @@ Runs on Python 3.8 and later.
 """
 
 import ast
+import gc
 import json
 import linecache
 import math
@@ -222,6 +223,24 @@ class Session:
         self._send = send
         self._cells = {}
 
+    def release(self, sources):
+        """Unbind the names the cells `sources` bind at their top level (assignments, imports, defs, for and with
+        targets), then collect: what a Run all does before its first cell, so the previous run's arrays are freed
+        before the new ones are made (Pyodide's memory keeps its peak for good). Sources that do not parse unbind
+        nothing; names no listed cell binds (a cell left out of Run all, the learner's own) stay. Returns the names."""
+        names = set()
+        for source in sources:
+            try:
+                tree = ast.parse(source)
+            except SyntaxError:
+                continue
+            names.update(_bound_names(tree.body))
+        released = sorted(name for name in names if name in self.namespace and not name.startswith("__"))
+        for name in released:
+            del self.namespace[name]
+        gc.collect()
+        return released
+
     def filename(self, cell_id):
         """The file name a cell's frames carry in tracebacks."""
         return "<{} {}>".format(self.cell_label, cell_id)
@@ -265,6 +284,36 @@ class Session:
         if stopped:
             done["stopped"] = True
         return done
+
+
+def _bound_names(statements):
+    """The names a module's top-level statements bind (not inside functions or classes; inside if, for, while,
+    with and try, which run at the top level too)."""
+    names = set()
+    for statement in statements:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(statement.name)
+            continue
+        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in statement.names if alias.name != "*")
+            continue
+        targets = []
+        if isinstance(statement, ast.Assign):
+            targets = statement.targets
+        elif isinstance(statement, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+            targets = [statement.target]
+        elif isinstance(statement, (ast.With, ast.AsyncWith)):
+            targets = [item.optional_vars for item in statement.items if item.optional_vars is not None]
+        for target in targets:
+            names.update(node.id for node in ast.walk(target)
+                         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store))
+        for field in ("body", "orelse", "finalbody"):
+            names.update(_bound_names(getattr(statement, field, None) or []))
+        for handler in getattr(statement, "handlers", None) or []:
+            if handler.name:
+                names.add(handler.name)
+            names.update(_bound_names(handler.body))
+    return names
 
 
 def _compile(source, filename):

@@ -1,10 +1,11 @@
-"""A lesson's packages in the browser: each wheel checked against its sha256, then installed with micropip.
+"""A lesson's packages in the browser: each wheel checked against its sha256, then unpacked into site-packages.
 
 The page's worker fetches every wheel the lesson lists from the site itself and writes it to
-`path`; `install` reads it back, compares its sha256 with the build's, and hands it to micropip
-(current micropip installs the checked file; the legacy runtime's micropip 0.17 takes only a URL,
-the same-origin one the file came from, which the service worker answers from the same cache).
-No dependency is resolved here: the build lists every wheel, dependencies first.
+`path`; `install` reads it back, compares its sha256 with the build's and unpacks it with `zipfile`
+into the runtime's site-packages (a pure wheel is a zip of its files and its .dist-info). micropip is
+not needed for that, and not imported: it costs about 230 ms of imports (packaging, pyparsing) before a
+first output. No dependency is resolved here: the build lists every wheel, dependencies first, and
+refuses any that is not pure.
 
 `not_installed` is the one sentence a learner sees for an import of a package the lesson does not list.
 
@@ -13,7 +14,10 @@ Runs on Python 3.8 and later.
 
 import hashlib
 import importlib
-import inspect
+import os
+import sys
+import sysconfig
+import zipfile
 
 from course import numbers
 
@@ -27,21 +31,57 @@ NOT_INSTALLED = {
 }
 
 
-async def install(wheels):
-    """Install [{"name", "file", "sha256", "url", "path"}] in order; raise ValueError for a wheel whose bytes differ."""
-    import micropip
-    takes_files = "deps" in inspect.signature(micropip.install).parameters
+def install(wheels, target=None):
+    """Unpack [{"name", "file", "sha256", "path"}] in order into `target` (site-packages by default); raise
+    ValueError, naming the wheel, for one whose bytes differ from the build's (nothing of it is unpacked)."""
+    target = target or site_packages()
     for wheel in wheels:
         with open(wheel["path"], "rb") as handle:
-            digest = hashlib.sha256(handle.read()).hexdigest()
+            data = handle.read()
+        digest = hashlib.sha256(data).hexdigest()
         if digest != wheel["sha256"]:
             raise ValueError("{} is not the file the course was built with (sha256 {}, expected {}); reload the "
                              "page".format(wheel["file"], digest, wheel["sha256"]))
-        if takes_files:
-            await micropip.install("emfs:" + wheel["path"], deps=False)
-        else:
-            await micropip.install(wheel["url"])
+        unpack(wheel["path"], target)
     importlib.invalidate_caches()
+
+
+def site_packages():
+    """The folder of sys.path where this Python's installed packages live (Pyodide 0.17: /lib/python3.8/site-packages;
+    current Pyodide: /lib/python3.14/site-packages)."""
+    purelib = sysconfig.get_paths().get("purelib")
+    if purelib and purelib in sys.path:
+        return purelib
+    found = [path for path in sys.path if os.path.basename(path.rstrip("/")) == "site-packages"]
+    if not found:
+        raise RuntimeError("this Python has no site-packages folder on sys.path")
+    return found[0]
+
+
+def unpack(path, target):
+    """Unpack a pure wheel into target: its files, its .dist-info, and its <name>.data/purelib (or platlib) files at
+    the top, as pip installs them; scripts, headers and data files of <name>.data are not needed for an import."""
+    with zipfile.ZipFile(path) as archive:
+        for member in archive.infolist():
+            name = _installed_name(member.filename)
+            if name is None or member.is_dir():
+                continue
+            destination = os.path.join(target, *name.split("/"))
+            os.makedirs(os.path.dirname(destination), exist_ok=True)
+            with archive.open(member) as source, open(destination, "wb") as copy:
+                copy.write(source.read())
+
+
+def _installed_name(name):
+    """Where a wheel's member goes under site-packages, None for one that goes elsewhere or would leave it."""
+    parts = name.split("/")
+    if ".." in parts or name.startswith("/"):
+        return None
+    if parts[0].endswith(".data"):
+        if len(parts) < 3 or parts[1] not in ("purelib", "platlib"):
+            return None
+        parts = parts[2:]
+    return "/".join(parts)
 
 
 def not_installed(error):

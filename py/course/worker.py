@@ -9,6 +9,8 @@ A request is a JSON-ready dict; the browser worker passes on the page's messages
     {"type": "check", "code": str, "checker": str}        grade a solution (course.exercise.grade)
     {"type": "call", "name": "module:function", "args": {}}   call a py/ function (course.explorables.call)
     {"type": "stop"}                                      ask a running loop to end between steps
+    {"type": "release", "codes": [str]}                   unbind what these cells bind, before a Run all
+                                                          runs them (course.runner.Session.release)
     {"type": "glued"}                                     the values cells recorded with glue()
 
 The reply is {"ok": True, "value": ...}, or {"ok": False, "error": {"type", "message", "text"}}
@@ -34,7 +36,7 @@ class Handler:
         self._send = send
         self.session = runner.Session(send=send)
         self._now = {"init": self._init, "check": self._check, "call": self._call, "stop": self._stop,
-                     "glued": self._glued}
+                     "glued": self._glued, "release": self._release}
 
     async def handle(self, request):
         """Answer one request, awaiting the cell when it runs one."""
@@ -87,6 +89,12 @@ class Handler:
 
     def _stop(self, request):
         control.request_stop()
+
+    def _release(self, request):
+        codes = _field(request, "codes", list)
+        if not all(isinstance(code, str) for code in codes):
+            raise ValueError("a 'release' request lists its cells' code as strings")
+        return self.session.release(codes)
 
     def _glued(self, request):
         return glue.glued()

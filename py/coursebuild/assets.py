@@ -23,6 +23,7 @@ BUNDLES = (
 # reads its entry from the runtime manifest, the service worker its policies from its own manifest).
 WORKER_ENTRIES = {"module": "worker-module.mjs", "classic": "worker-classic.js"}
 COPIED = ("style.css", "worker/worker-handler.js") + tuple("worker/" + name for name in WORKER_ENTRIES.values())
+COPIED += ("fonts/course-math.woff", "fonts/OFL.txt")  # the math font (style.css) and its licence
 
 
 def load_strings(site_dir):

@@ -1,7 +1,9 @@
 """Prove each exercise's checker at build time: the reference passes, every known-wrong solution fails."""
 
+import ast
+
 from . import runner
-from .errors import LessonError
+from .errors import LessonError, display_path
 
 
 def jobs_for(exercise):
@@ -42,11 +44,32 @@ def _verdict_errors(lesson, exercise, results):
     reference = results["solution"]
     if not reference["passed"]:
         failed = next((item["message"] for item in reference["results"] if not item["ok"]), "no result")
-        errors.append(LessonError(lesson.path, exercise.line, "exercise '{}': the reference solution fails its "
-                                  "checker: {}".format(exercise.id, failed)))
+        path, line = solution_place(lesson, exercise, reference)
+        errors.append(LessonError(path, line, "exercise '{}' ({}:{}): the reference solution fails its "
+                                  "checker: {}".format(exercise.id, lesson.path, exercise.line, failed)))
     for name, result in sorted(results.items()):
         if name.startswith("wrong/") and result["passed"]:
             errors.append(LessonError(lesson.path, exercise.line, "exercise '{}': the known-wrong solution {} "
                                       "passes the checker; make the checker reject that mistake".format(
                                           exercise.id, name)))
     return errors
+
+
+def solution_place(lesson, exercise, reference):
+    """(file, line) to report a failing reference at: the line of solution.py that raised, else the line that
+    defines the function the checker calls, else its first line; lesson.md's exercise line if there is no file."""
+    if exercise.solution_path is None:
+        return lesson.path, exercise.line
+    error = reference.get("error") or {}
+    line = error.get("line") or _defined_at(exercise.solution, reference.get("function", "")) or 1
+    return display_path(exercise.solution_path), line
+
+
+def _defined_at(code, name):
+    """The line of the top-level `def name` in `code`, or None."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None
+    return next((node.lineno for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 and node.name == name), None)

@@ -48,6 +48,8 @@ def parser():
                           "(default: %(default)s s)")
     commands = top.add_subparsers(dest="command")
     commands.add_parser("build", help="build _site/ (the default command)")
+    commands.add_parser("scorm", help="build _site/ and a SCORM 1.2 package per lesson edition, "
+                                      "_site/scorm/<lesson>-<language>.zip, for a learning platform")
     serve = commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on change")
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default: %(default)s; 0 picks one)")
     serve.add_argument("--no-watch", action="store_true", help="do not rebuild when files change")
@@ -66,7 +68,8 @@ def parser():
 def config_from(args):
     """A build Config from parsed arguments."""
     return Config(root=ROOT, lessons_dir=Path(args.lessons), out_dir=Path(args.out), cache_dir=Path(args.cache),
-                  cell_timeout=args.cell_timeout, pyodide_dir=args.pyodide_dir, runtime=args.runtime)
+                  cell_timeout=args.cell_timeout, pyodide_dir=args.pyodide_dir, runtime=args.runtime,
+                  scorm=args.command == "scorm")
 
 
 def run_build(config):

@@ -5,27 +5,35 @@ from .errors import LessonError
 
 
 def requests_for(lesson, label):
-    """The requests that run a lesson as its page does: a fresh namespace, each cell in order, then the glue."""
-    cells = [{"type": "run", "cell": cell.name, "code": cell.code} for cell in lesson.cells]
-    return [{"type": "init", "label": label, "language": lesson.language}] + cells + [{"type": "glued"}]
+    """The requests that run a lesson as its page does: a fresh namespace, then each cell in order, each followed by
+    the glue so far (so the build knows which cell glued which value)."""
+    requests = [{"type": "init", "label": label, "language": lesson.language}]
+    for cell in lesson.cells:
+        requests += [{"type": "run", "cell": cell.name, "code": cell.code}, {"type": "glued"}]
+    return requests
 
 
 def run_cells(lesson, label, settings):
-    """Return ({cell number: output items}, {glued name: value}, errors)."""
+    """Return ({cell number: output items}, {glued name: value}, {cell number: names it glued}, errors)."""
     if not lesson.cells:
-        return {}, {}, []
+        return {}, {}, {}, []
     outcome = runner.cached_run(requests_for(lesson, label), settings)
     if outcome.stuck is not None or not all(reply["ok"] for reply in outcome.replies):
-        return {}, {}, [_not_run(lesson, outcome)]
-    outputs = {}
-    errors = []
-    for cell, reply in zip(lesson.cells, outcome.replies[1:]):
-        result = reply["value"]
+        return {}, {}, {}, [_not_run(lesson, outcome)]
+    outputs, glued_by, errors = {}, {}, []
+    before = {}
+    for index, cell in enumerate(lesson.cells):
+        result, after = outcome.replies[1 + 2 * index]["value"], outcome.replies[2 + 2 * index]["value"]
         outputs[cell.number] = result["output"]
+        glued_by[cell.number] = sorted(name for name in after if name not in before or before[name] != after[name])
+        before = after
         error = _unexpected(lesson, cell, result)
         if error is not None:
+            # A name a failed cell above never defined: an echo of that failure, summarised under it.
+            error.consequence = bool(errors) and not result["ok"] and result["error"]["type"] in (
+                "NameError", "UnboundLocalError")
             errors.append(error)
-    return outputs, outcome.replies[-1]["value"], errors
+    return outputs, before, glued_by, errors
 
 
 def draw_explorables(lesson, strings, settings):
@@ -48,12 +56,13 @@ def draw_explorables(lesson, strings, settings):
 def _not_run(lesson, outcome):
     """The error for cells that could not all be run."""
     reason = outcome.reason or next(reply["error"]["text"].strip() for reply in outcome.replies if not reply["ok"])
-    if outcome.stuck is not None and 0 < outcome.stuck <= len(lesson.cells):
-        cell = lesson.cells[outcome.stuck - 1]
+    # Request 2n - 1 runs cell n (1-based) and request 2n reads the glue after it.
+    if outcome.stuck is not None and 0 < outcome.stuck <= 2 * len(lesson.cells):
+        cell = lesson.cells[(outcome.stuck - 1) // 2]
         return LessonError(lesson.path, cell.line, "cell {} {}; {}".format(cell.name, reason, outcome.hint()))
     failed = next((index for index, reply in enumerate(outcome.replies) if not reply["ok"]), 0)
-    if 1 <= failed <= len(lesson.cells):  # Python answered, and the request of that cell (replies[n]) failed
-        cell = lesson.cells[failed - 1]
+    if 1 <= failed <= 2 * len(lesson.cells):  # Python answered, and a request of that cell failed
+        cell = lesson.cells[(failed - 1) // 2]
         return LessonError(lesson.path, cell.line, "cell {} could not be run ({})".format(cell.name, reason))
     return LessonError(lesson.path, lesson.cells[0].line,
                        "the cells could not be run ({}); is the course library importable?".format(reason))

@@ -40,7 +40,8 @@ from .errors import Collector, LessonError, display_path, read_source
 
 REQUIRED_META = ("title", "language", "order", "summary")
 EDITION_META = ("title", "language", "summary")  # an edition takes the rest from lesson.md
-SHARED_META = ("order", "packages")  # what only lesson.md says, for all its editions
+SHARED_META = ("order", "packages", "print_answers")  # what only lesson.md says, for all its editions
+PRINT_ANSWERS = ("folded", "appendix")  # where a printed page puts its folded answers (the first is the default)
 PRIMARY_FILE = "lesson.md"
 EDITION_FILE = re.compile(r"lesson\.([^./]+)\.md")
 
@@ -99,6 +100,12 @@ class Lesson:
         """The lesson's package folder, or None when the lesson has no code of its own."""
         folder = self.folder / self.package if self.folder is not None else None
         return folder if folder is not None and (folder / "__init__.py").is_file() else None
+
+    @property
+    def print_answers(self):
+        """Where the printed page puts the folded answers: "folded" (left out) or "appendix" (at the end)."""
+        value = (self.primary or self).meta.get("print_answers")
+        return value if value in PRINT_ANSWERS else PRINT_ANSWERS[0]
 
     @property
     def packages(self):
@@ -221,6 +228,9 @@ def read_front_matter(tokens, errors, edition=None):
             errors.error(_key_line(token, key), "{} must be text".format(key))
     if "packages" in meta:
         _check_packages_entries(token, meta["packages"], errors)
+    if "print_answers" in meta and meta["print_answers"] not in PRINT_ANSWERS:
+        errors.error(_key_line(token, "print_answers"), "print_answers must be {} (where a printed page puts the "
+                                                        "folded answers)".format(" or ".join(PRINT_ANSWERS)))
     return meta
 
 

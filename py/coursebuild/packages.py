@@ -252,7 +252,7 @@ def _metadata(path):
 
 
 def _install_order(wheels):
-    """The wheels with each one's dependencies before it (micropip installs them without resolving)."""
+    """The wheels with each one's dependencies before it (the worker unpacks them in that order, resolving nothing)."""
     by_name = {canonicalize_name(wheel.name): wheel for wheel in wheels}
     ordered, seen = [], set()
 

@@ -25,6 +25,7 @@ class RenderContext:
         self.outputs = outputs
         self.glued = glued
         self.markdown = markdown
+        self.appendix = []  # (title, HTML) of each folded answer, for a printed page's end (print_answers: appendix)
 
     def render_tokens(self, tokens):
         """HTML of parsed Markdown, with this page's blocks, roles and values."""
@@ -33,6 +34,25 @@ class RenderContext:
     def render_body(self, body):
         """HTML of a block's body (blocks.base.Body), rendered like the rest of the page."""
         return self.render_tokens(body.tokens)
+
+    def folded_answer(self, title, markup):
+        """What a folded answer shows on paper instead of itself: that it is left out, or where the appendix
+        holds it (then `markup` goes there, under `title`)."""
+        if self.lesson.print_answers != "appendix":
+            return '<p class="print-only print-note">{}</p>\n'.format(html.escape(self.strings["print_answer_left_out"]))
+        self.appendix.append((title, markup))
+        return '<p class="print-only print-note">{}</p>\n'.format(
+            html.escape(self.strings["print_answer_at_end"].format(n=len(self.appendix))))
+
+
+def print_appendix(context):
+    """The folded answers again, numbered, for a printed page only (hidden on screen); "" when there are none."""
+    if not context.appendix:
+        return ""
+    items = "".join('<section class="print-answer"><h3>{n}. {title}</h3>\n{markup}</section>\n'.format(
+        n=number, title=title, markup=markup) for number, (title, markup) in enumerate(context.appendix, 1))
+    return '<section class="print-appendix print-only" hidden>\n<h2>{}</h2>\n{}</section>\n'.format(
+        html.escape(context.strings["print_answers"]), items)
 
 
 def add_rules(markdown):
@@ -92,9 +112,10 @@ def _code_block(token):
     return '<pre class="code highlight" tabindex="0"><code>{}</code></pre>\n'.format(highlight(token.content, language))
 
 
-def page(lang, title, body, strings, root, data=None, extra_class="", head=""):
-    """A whole HTML page; `root` is the relative path back to the site's top ("", "../", "../../"), and `head`
-    any further lines of its head (an edition's alternates)."""
+def page(lang, title, body, strings, root, data=None, extra_class="", head="", home="index.html"):
+    """A whole HTML page; `root` is the relative path back to the site's top ("", "../", "../../"), `head`
+    any further lines of its head (an edition's alternates), and `home` the course index its header links to,
+    from the site's top (the index in the page's language)."""
     data_island = ""
     if data is not None:
         # Every "<" escaped, so nothing in the data can end the script element or start another.
@@ -111,22 +132,24 @@ def page(lang, title, body, strings, root, data=None, extra_class="", head=""):
         '<script defer src="{root}assets/page.js"></script>\n'
         "{head}</head>\n<body class=\"{cls}\">\n"
         '<a class="skip-link" href="#content">{skip}</a>\n'
-        '<header class="site-header"><a href="{root}index.html">{course}</a></header>\n'
+        '<header class="site-header"><a href="{root}{home}">{course}</a></header>\n'
         '<main id="content">\n{body}</main>\n'
         "{data}"
         "</body>\n</html>\n"
-    ).format(lang=lang, csp=CSP, title=html.escape(title), root=root, cls=extra_class,
+    ).format(lang=lang, csp=CSP, title=html.escape(title), root=root, home=home, cls=extra_class,
              skip=html.escape(strings["skip_to_content"]), course=html.escape(strings["course_title"]),
              body=body, data=data_island, head=head)
 
 
-def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runtime_manifest, path="", editions=("", "")):
+def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runtime_manifest, path="", editions=("", ""),
+                home="index.html"):
     """The page of one lesson: prose, cells with build-time outputs, and the runtime bar.
 
     `build` names this build's front end (lazily loaded files carry it), `library` lists the files under
     assets/ of the course library and of the lesson's own package, `runtime_manifest` says what the
-    worker loads, `path` is the lesson's place in the course (path_nav), and `editions` the links to the
-    lesson's other editions, for the page and for its head (edition_links).
+    worker loads, `path` is the lesson's place in the course (path_nav), `editions` the links to the
+    lesson's other editions, for the page and for its head (edition_links), and `home` the course index in the
+    lesson's language (index_path).
     """
     context = RenderContext(lesson, strings, outputs, glued, markdown)
     body = lesson_body(lesson, context)
@@ -158,8 +181,9 @@ def lesson_page(lesson, markdown, strings, outputs, glued, build, library, runti
         "runtime": runtime_manifest,
         "strings": strings,
     }
-    full = header + body + path + "</article>\n" + bar
-    return page(lesson.language, lesson.meta["title"], full, strings, lesson.root, data, "lesson-page", editions[1])
+    full = header + body + print_appendix(context) + path + "</article>\n" + bar
+    return page(lesson.language, lesson.meta["title"], full, strings, lesson.root, data, "lesson-page", editions[1],
+                home)
 
 
 def edition_links(lesson, strings_by_lang):
@@ -232,30 +256,55 @@ def download_size(runtime_manifest, language):
     return number(megabytes, ".1f", language) + " MB"
 
 
-def index_page(lessons, strings_by_lang, lang="en"):
-    """The course index: every lesson once, in reading order, numbered, the first marked "start here", each with
-    its title and summary in the index's language where it has that edition, and a link to each of its editions.
-    The page data lists every edition, so the page can open the one in the reader's own language (editions.js)."""
+def index_path(language, default="en"):
+    """Where the course index in `language` lives, from the site's top: the default one at the top, the others in
+    a folder named by their language."""
+    return "index.html" if language == default else language + "/index.html"
+
+
+def index_languages(lessons, default="en"):
+    """The languages the course has an index in: the default one first, then every language an edition is
+    written in."""
+    return [default] + sorted({edition.language for lesson in lessons for edition in lesson.editions} - {default})
+
+
+def index_page(lessons, strings_by_lang, lang="en", default="en"):
+    """The course index in `lang`: every lesson once, in reading order, numbered, the first marked "start here",
+    each with its title and summary in `lang` where it has that edition (else in its own language, and said so), a
+    link to each of its editions, and a place for the learner's progress in it (course-progress.js fills it from
+    the saved work). The default index (at the site's top) also opens each lesson in the reader's browser
+    language (editions.js); the data lists every edition for that."""
     strings = strings_by_lang[lang]
+    root = "" if lang == default else "../"
     items = []
     for position, lesson in enumerate(lessons, 1):
-        shown = edition_in(lesson, lang) or lesson
+        own = edition_in(lesson, lang)
+        shown = own or lesson
         start = '<p class="start-here">{}</p>'.format(html.escape(strings["start_here"])) if position == 1 else ""
+        elsewhere = "" if own is not None else ' <span class="lesson-elsewhere">({})</span>'.format(html.escape(
+            strings["index_elsewhere"].format(language=strings_by_lang[shown.language]["language_name"])))
         links = ", ".join('<a href="{href}" hreflang="{lang}" lang="{lang}">{name}</a>'.format(
-            href=html.escape(edition.page_dir + "index.html"), lang=edition.language,
+            href=html.escape(root + edition.page_dir + "index.html"), lang=edition.language,
             name=html.escape(strings_by_lang[edition.language]["language_name"])) for edition in lesson.editions)
         items.append(
-            '<li class="lesson-card" data-lesson="{slug}"><div class="lesson-text" lang="{lang}">{start}<h2>'
-            '<span class="lesson-number" lang="{ui}">{number}</span> <a class="lesson-title" href="{href}">{title}</a>'
-            '</h2><p class="lesson-summary">{summary}</p></div>'
-            '<p class="lesson-language" lang="{ui}">{label}: {links}</p></li>'.format(
-                slug=html.escape(lesson.slug), lang=shown.language, ui=lang, start=start,
-                number=html.escape(strings["lesson_number"].format(n=position)),
-                href=html.escape(shown.page_dir + "index.html"), title=html.escape(shown.meta["title"]),
+            '<li class="lesson-card" data-lesson="{slug}" data-page="{key}"><div class="lesson-text" lang="{lang}">'
+            '{start}<h2><span class="lesson-number" lang="{ui}">{number}</span> <a class="lesson-title" href="{href}">'
+            '{title}</a>{elsewhere}</h2><p class="lesson-summary">{summary}</p></div>'
+            '<p class="lesson-language" lang="{ui}">{label}: {links}</p>'
+            '<p class="lesson-progress" lang="{ui}" hidden></p></li>'.format(
+                slug=html.escape(lesson.slug), key=html.escape(shown.key), lang=shown.language, ui=lang, start=start,
+                number=html.escape(strings["lesson_number"].format(n=position)), elsewhere=elsewhere,
+                href=html.escape(root + shown.page_dir + "index.html"), title=html.escape(shown.meta["title"]),
                 label=html.escape(strings["lesson_editions"]), links=links,
                 summary=html.escape(shown.meta["summary"])))
-    body = ('<h1>{}</h1>\n<p class="course-summary">{}</p>\n<ol class="lesson-list">\n{}\n</ol>\n').format(
-        html.escape(strings["course_title"]), html.escape(strings["course_summary"]), "\n".join(items))
+    others = " · ".join('<a href="{href}" hreflang="{code}" lang="{code}">{name}</a>'.format(
+        href=html.escape(root + index_path(code, default)), code=code,
+        name=html.escape(strings_by_lang[code]["language_name"]))
+        for code in index_languages(lessons, default) if code != lang)
+    body = ('<h1>{}</h1>\n<p class="course-summary">{}</p>\n<p class="index-languages">{}: {}</p>\n'
+            '<p class="lesson-resume" hidden></p>\n<ol class="lesson-list">\n{}\n</ol>\n').format(
+        html.escape(strings["course_title"]), html.escape(strings["course_summary"]),
+        html.escape(strings["index_other_languages"]), others, "\n".join(items))
     e = {key: html.escape(value) for key, value in strings.items()}
     body += (
         '<section class="offline" aria-labelledby="offline-title"><h2 id="offline-title">{offline_title}</h2>'
@@ -271,14 +320,23 @@ def index_page(lessons, strings_by_lang, lang="en"):
         '</label></p><p class="work-status" role="status" aria-live="polite"></p></section>\n'
     ).format(**e)
     every = [edition for lesson in lessons for edition in lesson.editions]
-    data = {"kind": "index", "language": lang, "lessons": [page.key for page in every],
+    data = {"kind": "index", "language": lang, "root": root, "preferBrowser": lang == default,
+            "lessons": [page.key for page in every],
             "blocks": {page.key: block_keys(page) for page in every},
             "shapes": {page.key: block_shapes(page) for page in every},
-            "editions": {lesson.slug: [{"language": edition.language, "href": edition.page_dir + "index.html",
+            "titles": {page.key: page.meta["title"] for page in every},
+            "hrefs": {page.key: root + page.page_dir + "index.html" for page in every},
+            "editions": {lesson.slug: [{"language": edition.language, "key": edition.key,
+                                        "languageName": strings_by_lang[edition.language]["language_name"],
+                                        "href": root + edition.page_dir + "index.html",
                                         "title": edition.meta["title"], "summary": edition.meta["summary"]}
                                        for edition in lesson.editions] for lesson in lessons},
             "strings": strings}
-    return page(lang, strings["course_title"], body, strings, "", data, "index-page")
+    head = "".join('<link rel="alternate" hreflang="{code}" href="{href}">\n'.format(
+        code=code, href=html.escape(root + index_path(code, default)))
+        for code in index_languages(lessons, default) if code != lang)
+    return page(lang, strings["course_title"], body, strings, root, data, "index-page", head,
+                index_path(lang, default))
 
 
 def block_keys(lesson):

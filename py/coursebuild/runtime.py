@@ -29,9 +29,10 @@ DOWNLOAD_TIMEOUT = 20
 MODULE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 CLASSIC_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "pyodide.asm.data", "packages.json")
 CLASSIC_PACKAGE_FILES = {"numpy": ("numpy.js", "numpy.data")}
-# micropip installs lessons' wheels. The legacy distribution has its own (with its dependencies); current
-# Pyodide's npm package has none, and loadPackage("micropip") would fetch it from the CDN its lock names, so
-# the site ships the versions that lock names as PyPI's wheels, whose sha256 are these.
+# micropip, for learner code that imports it on a page with packages (the worker installs lessons' wheels
+# without it). The legacy distribution has its own (with its dependencies); current Pyodide's npm package has
+# none, and loadPackage("micropip") would fetch it from the CDN its lock names, so the site ships the versions
+# that lock names as PyPI's wheels, whose sha256 are these.
 LEGACY_MICROPIP_FILES = ("micropip.js", "micropip.data", "packaging.js", "packaging.data", "pyparsing.js",
                          "pyparsing.data")
 MICROPIP_WHEELS = {
@@ -56,7 +57,7 @@ class Runtime:
     packages: list = field(default_factory=list)  # what loadPackage can load, e.g. ["numpy"]
     reason: str = ""
     micropip: list = field(default_factory=list)  # what loadPackage loads to get micropip: names or wheel files
-    micropip_files: list = field(default_factory=list)  # the files of `files` only micropip reads
+    micropip_files: list = field(default_factory=list)  # the files of `files` only micropip reads (never the start)
 
     def describe(self):
         """One line for the build log."""
@@ -65,9 +66,10 @@ class Runtime:
             self.version, self.python, numpy, self.worker, self.kind, self.reason)
 
     def manifest(self, micropip=True):
-        """What the page's worker needs to load this runtime; without micropip for a lesson that has no wheels,
-        whose start never reads its files (so its page neither counts nor states them, nor waits for them)."""
-        files = {name: path for name, path in self.files.items() if micropip or name not in self.micropip_files}
+        """What the page's worker needs to load this runtime. `files` are those its start reads, which the page
+        counts, states and looks for in the cache: never micropip's, which the worker loads only when a cell
+        imports micropip, and names only for a lesson with wheels (`micropip`), the only one whose site ships it."""
+        files = {name: path for name, path in self.files.items() if name not in self.micropip_files}
         return {
             "worker": self.worker,
             "version": self.version,

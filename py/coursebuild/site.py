@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import assets, checking, editions, execute, glue_role, packages, render, runner, service_worker
+from . import assets, checking, editions, execute, glue_role, i18n, packages, render, runner, scorm, service_worker, spoilers
 from . import lesson as lessons_module
 from . import runtime as runtime_module
 from .blocks.explorable import known_modules as known_explorables
@@ -30,6 +30,7 @@ class Config:
     pyodide_dir: str = None
     runtime: str = "auto"
     index_language: str = "en"
+    scorm: bool = False  # also write scorm/<lesson>-<language>.zip, a SCORM 1.2 package per page (scorm.py)
 
 
 def build(config, log=print):
@@ -67,7 +68,7 @@ def build(config, log=print):
                                       str(error)))
             continue
         label = strings[lesson.language]["cell_label"]
-        outputs[lesson.key], glued[lesson.key], cell_errors = execute.run_cells(lesson, label, settings)
+        outputs[lesson.key], glued[lesson.key], glued_by, cell_errors = execute.run_cells(lesson, label, settings)
         errors += cell_errors
         errors += checking.check_exercises(lesson, settings)
         role_errors = Collector(lesson.path)
@@ -76,10 +77,14 @@ def build(config, log=print):
                 role_errors.error(explorable.line, problem)
             glued[lesson.key].update(explorable.glue)
         glue_role.check(lesson, glued[lesson.key], role_errors)
+        if not cell_errors:
+            spoilers.check(lesson, strings[lesson.language], outputs[lesson.key], glued[lesson.key], glued_by,
+                           role_errors)
         errors += role_errors.errors
     if errors:
         raise BuildFailed(errors)
-    write_site(config, lessons, strings, outputs, glued, runtime, wheels)
+    for line in write_site(config, lessons, strings, outputs, glued, runtime, wheels):
+        log(line)
     extra = len(pages(lessons)) - len(lessons)
     log("Built {} lesson(s){} into {} in {:.1f} s".format(
         len(lessons), " and {} edition(s)".format(extra) if extra else "", config.out_dir, time.monotonic() - started))
@@ -101,6 +106,9 @@ def load_lessons(config):
     errors += edition_errors
     errors += lessons_module.check_orders(lessons)
     errors += lessons_module.check_packages(lessons)
+    errors += [LessonError(lesson.path, None, "the folder name '{}' is where the course index in that language "
+                           "goes; rename the folder (for example '{}-{}')".format(lesson.slug, "010", lesson.slug))
+               for lesson in lessons if lesson.slug in i18n.languages()]
     lessons.sort(key=lambda lesson: (lesson.order, lesson.slug))
     return lessons, errors
 
@@ -143,7 +151,7 @@ def warn_unused_explorables(lessons, log):
 
 
 def write_site(config, lessons, strings, outputs, glued, runtime, wheels):
-    """Write every file into a fresh folder, then swap it in place of the old site."""
+    """Write every file into a fresh folder, then swap it in place of the old site; the lines to report."""
     out_dir = config.out_dir.resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     # Folders a build killed while writing left behind: staging ones (tempfile's 8 characters) and the old site.
@@ -153,11 +161,12 @@ def write_site(config, lessons, strings, outputs, glued, runtime, wheels):
             shutil.rmtree(stale, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(prefix=out_dir.name + ".", dir=out_dir.parent))
     try:
-        _write_files(config, staging, lessons, strings, outputs, glued, runtime, wheels)
+        lines = _write_files(config, staging, lessons, strings, outputs, glued, runtime, wheels)
         _swap(staging, out_dir)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    return lines
 
 
 def _write_files(config, staging, lessons, strings, outputs, glued, runtime, wheels):
@@ -184,20 +193,34 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime, whe
         _link_or_copy(wheel.path, runtime_dir / "packages" / wheel.file_name)
     build = service_worker.build_id(assets_dir)
     md = lessons_module.markdown()
+    packaged = {}
     for lesson in pages(lessons):
         libraries = [LIBRARY] + ([lesson_library_name(lesson)] if lesson.package_dir is not None else [])
         lesson_wheels = [wheel.data() for wheel in wheels.get(lesson.slug, [])]
         lesson_manifest = dict(runtime.manifest(micropip=bool(lesson_wheels)), wheels=lesson_wheels, **shared)
         page = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.key, {}),
                                   glued.get(lesson.key, {}), build, libraries, lesson_manifest,
-                                  render.path_nav(lesson, lessons, strings), render.edition_links(lesson, strings))
+                                  render.path_nav(lesson, lessons, strings), render.edition_links(lesson, strings),
+                                  render.index_path(lesson.language, config.index_language))
         (staging / lesson.page_dir).mkdir(parents=True)
         (staging / lesson.page_dir / "index.html").write_text(page, encoding="utf-8")
-    index = render.index_page(lessons, strings, config.index_language)
-    (staging / "index.html").write_text(index, encoding="utf-8")
+        if config.scorm:  # the page alone: no path through the course nor other editions, which it lacks
+            alone = render.lesson_page(lesson, md, strings[lesson.language], outputs.get(lesson.key, {}),
+                                       glued.get(lesson.key, {}), build, libraries, lesson_manifest)
+            files = scorm.package_files(staging, lesson, libraries, lesson_manifest,
+                                        [wheel["file"] for wheel in lesson_wheels], shared["entry"])
+            packaged[scorm.package_name(lesson)] = (lesson, alone, files)
+    for language in render.index_languages(lessons, config.index_language):  # the course index in each language
+        index = staging / render.index_path(language, config.index_language)
+        index.parent.mkdir(exist_ok=True)
+        index.write_text(render.index_page(lessons, strings, language, config.index_language), encoding="utf-8")
     (staging / ".nojekyll").write_text("", encoding="utf-8")
     service_worker.write(config.root / "site" / "sw.js", staging, build, shared["cache"])
+    # After the service worker's lists: a package is for a platform, not for the site's offline set.
+    sizes = {name: scorm.write_package(staging / "scorm" / name, *package) for name, package in packaged.items()}
     os.chmod(staging, 0o755)
+    runtime_bytes = sum(entry["size"] for entry in runtime.manifest()["files"])
+    return scorm.report(sizes, runtime_bytes) if config.scorm else []
 
 
 def lesson_library_name(lesson):

@@ -92,12 +92,12 @@ export class Cell {
     this.output.replaceChildren();
     this.output.classList.remove("stale");
     this.output.dataset.origin = "live";
+    this.lastRun = code; // the output shown from now on is this code's, even if Stop ends the worker under it
     const result = await client.run(this.name, code, (items) => this.page.showOutput(this.output, items));
-    this.lastRun = code;
     if (this.area) this.changed();
     this.showRemoved(!result.ok && !result.stopped && !this.raises);
     this.setStatus(result.stopped ? "" : result.ok ? "done" : "failed"); // Stop's note says what happened
-    return { ok: result.ok, replay: result.ok ? code : null };
+    return { ok: result.ok, replay: result.ok ? code : null, stopped: Boolean(result.stopped) };
   }
 
   /** A removed cell or output stays out of sight, unless it raised unexpectedly: the learner must see why. */

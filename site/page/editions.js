@@ -21,6 +21,7 @@ export function showPreferredEditions(root, editionsByLesson, languages) {
     const link = card.querySelector("a.lesson-title");
     card.querySelector(".lesson-text").lang = edition.language;
     link.href = edition.href;
+    card.dataset.page = edition.key; // the page whose progress the card tells (course-progress.js)
     link.textContent = edition.title;
     card.querySelector(".lesson-summary").textContent = edition.summary;
   }

@@ -64,3 +64,8 @@ const WAYS = ["answered", "run", "shown"]; // how an answer-first output was rev
 export function fitsReveal(saved) {
   return isRecord(saved) && WAYS.includes(saved.by);
 }
+
+/** True for a saved visit of a lesson page: {opened: true, at}. */
+export function fitsVisit(saved) {
+  return isRecord(saved) && saved.opened === true;
+}

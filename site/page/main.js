@@ -2,6 +2,7 @@
 // lives in scheduler.js, the runtime bar in runtime-bar.js, each component in its own module.
 import { BuildFiles } from "./build-files.js";
 import { Cell } from "./cell.js";
+import { showProgress } from "./course-progress.js";
 import { watchBuildStatus } from "./dev-status.js";
 import { showPreferredEditions } from "./editions.js";
 import { Exercise } from "./exercise.js";
@@ -14,11 +15,12 @@ import { Quiz } from "./quiz.js";
 import { pageNotice, savedNotice, unsavedNotice } from "./notice.js";
 import { RuntimeBar } from "./runtime-bar.js";
 import { RuntimeClient } from "./runtime-client.js";
+import { Platform } from "./scorm.js";
 import { Scheduler } from "./scheduler.js";
 import { watchScrollers } from "./scrollers.js";
 import { SelfCheck } from "./self-check.js";
 import { registerServiceWorker, settledServiceWorker } from "./service.js";
-import { blockNames, countTakenBack, sweep, whenUnsaved } from "./storage.js";
+import { blockNames, countTakenBack, localStore, markVisit, sweep, whenUnsaved } from "./storage.js";
 import { format } from "./strings.js";
 import { WorkControl, collect, download } from "./work.js";
 
@@ -28,7 +30,9 @@ class IndexPage {
     this.data = data;
     this.strings = data.strings;
     this.language = data.language;
-    showPreferredEditions(document, data.editions || {}, navigator.languages || [navigator.language]);
+    // The index at the site's top opens each lesson in the reader's own language; one in a language keeps to it.
+    if (data.preferBrowser) showPreferredEditions(document, data.editions || {}, navigator.languages || [navigator.language]);
+    showProgress(document.querySelector("main"), data, localStore());
     this.offline = new OfflineControl(document.querySelector("main > .offline"), this);
     this.work = new WorkControl(document.querySelector("main > .work"), this);
   }
@@ -55,6 +59,7 @@ class LessonPage {
     this.fileProtocol = location.protocol === "file:";
     this.article = document.querySelector("main > article.lesson");
     whenUnsaved(() => unsavedNotice(this.article, this.strings, () => this.exportWork()));
+    this.platform = Platform.connect(data); // a learning platform's saved work, restored before blocks read theirs
     this.cells = this.build(data.cells, "cell-", () => Cell);
     this.exercises = this.build(data.exercises, "exercise-", () => Exercise);
     this.quizzes = this.build(data.quizzes, "quiz-", () => Quiz);
@@ -62,9 +67,11 @@ class LessonPage {
     // After the quizzes and exercises: they restore (and re-grade) their saved work, which the lists read.
     this.selfChecks = this.build(data.self_checks, "self-check-", () => SelfCheck);
     this.setAsideStrays();
+    markVisit(data.lesson); // where the learner left off, for the index
     watchScrollers();
     const bar = document.querySelector("main > .runtime-bar");
     if (bar) this.wireRuntime(bar);
+    if (this.platform) this.platform.follow();
   }
 
   /**
@@ -100,7 +107,7 @@ class LessonPage {
     const jobs = [...this.cells, ...this.exercises];
     // Run all runs the cells on the learner's behalf: an answer-first output stays folded.
     this.bar = new RuntimeBar(element, this, {
-      runAll: () => this.run(this.cells.filter((cell) => !cell.skipRunAll), { onBehalf: true }), stop: () => this.scheduler.stop(),
+      runAll: () => this.run(this.cells.filter((cell) => !cell.skipRunAll), { onBehalf: true, release: true }), stop: () => this.scheduler.stop(),
     });
     this.bar.follow(this.client);
     this.scheduler.addEventListener("busy", (event) => this.bar.setBusy(event.detail.running));
@@ -119,6 +126,12 @@ class LessonPage {
     // detail.onBehalf: the page ran this cell first for a later one the learner asked for (see Scheduler.run).
     this.scheduler.addEventListener("finished", (event) => event.detail.job.element.dispatchEvent(
       new CustomEvent("run-finished", { bubbles: true, detail: { onBehalf: event.detail.onBehalf } })));
+    this.scheduler.addEventListener("restarting", ({ detail: { cells, message } }) => {
+      saysDoing = false;
+      // After a crash the message says what happened; after Stop, why Python loads again and what comes back.
+      const stop = cells.length ? format(this.strings.restarting, { cells: cells.join(", ") }) : this.strings.restarting_none;
+      this.bar.sayRestarting(message || stop);
+    });
     this.scheduler.addEventListener("restarted", (event) => {
       saysDoing = false;
       this.bar.sayRestarted(event.detail.text);
@@ -134,6 +147,7 @@ class LessonPage {
   async armStart() {
     const start = () => this.client.start().catch(() => {});
     watchIntent(".cell, .exercise, .runtime-bar", start);
+    this.bar.sayDownload(await this.client.bytesToDownload()); // the build stated the whole runtime's size
     // Warm only through this build's service worker: one that a newer build is replacing would serve the whole
     // start, and its pending answers would keep the newer one waiting (sw.js, RUNTIME_BYTES).
     const cached = await this.client.cached() && await settledServiceWorker();
@@ -147,12 +161,16 @@ class LessonPage {
     download(collect());
   }
 
-  /** What the runtime bar says while `job` runs: a cell or a challenge's check, and how many jobs wait. */
+  /**
+   * What the runtime bar says while `job` runs: a cell or a challenge's check, and how many jobs wait, both numbers
+   * first, so that the phone's one-line bar, which cuts the sentence's end, still shows them.
+   */
   doing(job) {
-    const text = this.cells.includes(job) ? format(this.strings.runtime_running_cell, { n: job.name })
-      : format(this.strings.runtime_running_check, { name: job.id });
     const waiting = this.scheduler.queued.size;
-    return waiting ? text + " " + format(this.strings.runtime_waiting, { n: waiting }) : text;
+    const queue = waiting ? format(this.strings.runtime_waiting, { n: waiting }) : "";
+    return this.cells.includes(job) ? format(this.strings.runtime_running_cell, { n: job.name, queue })
+      : this.exercises.includes(job) ? format(this.strings.runtime_running_check, { name: job.id, queue })
+        : format(this.strings.runtime_running_explorable, { queue });
   }
 
   /**
@@ -168,14 +186,18 @@ class LessonPage {
     }
     const earlier = this.notRunAbove(jobs);
     const asked = jobs[0];
-    if (this.cells.includes(asked)) runNote(asked, "");
+    if (this.cells.includes(asked)) {
+      runNote(asked, "");
+      this.skippedNote(asked, this.cellsAbove(jobs).filter((cell) => this.stoppedAsItStands(cell)));
+    }
     const failed = await this.scheduler.run(jobs, { ...options, earlier });
     if (!earlier.length) return;
     if (failed) runNote(asked, this.strings.earlier_failed, failed);
     else if (asked.element.dataset.state === "done" || asked.element.dataset.state === "failed") {
       // Only the cells the learner can see are named: a removed one (named "2.1") has no label to find.
       const shown = earlier.filter((cell) => !cell.name.includes(".")).map((cell) => cell.name);
-      if (shown.length) runNote(asked, format(this.strings.ran_earlier, { cells: shown.join(", ") }));
+      const note = shown.length === 1 ? this.strings.ran_earlier_one : this.strings.ran_earlier;
+      if (shown.length) runNote(asked, format(note, { cells: shown.join(", ") }));
     }
   }
 
@@ -185,13 +207,55 @@ class LessonPage {
    * saw that failure; running them again would only block the cell asked for).
    */
   notRunAbove(jobs) {
-    const first = Math.min(...jobs.map((job) => this.cells.indexOf(job)).filter((index) => index >= 0));
-    if (!Number.isFinite(first)) return [];
     const raises = new Set((this.data.cells || []).filter((cell) => cell.raises).map((cell) => cell.id));
     const { history, queued } = this.scheduler;
-    return this.cells.slice(0, first).filter((cell) => !history.has(cell.name) && !queued.has(cell)
+    return this.cellsAbove(jobs).filter((cell) => !history.has(cell.name) && !queued.has(cell)
       && this.scheduler.running !== cell && !raises.has(cell.id)
-      && !(cell.element.dataset.state === "failed" && cell.code() === cell.lastRun));
+      && !(cell.element.dataset.state === "failed" && cell.code() === cell.lastRun)
+      && !this.stoppedAsItStands(cell));
+  }
+
+  /** The cells above the first cell among `jobs` (none if no cell is among them). */
+  cellsAbove(jobs) {
+    const first = Math.min(...jobs.map((job) => this.cells.indexOf(job)).filter((index) => index >= 0));
+    return Number.isFinite(first) ? this.cells.slice(0, first) : [];
+  }
+
+  /**
+   * Whether Stop ended `cell` and its code is still what was stopped: run again unasked, it would only loop
+   * again (an edit, or Reset, makes it a cell to run first again).
+   */
+  stoppedAsItStands(cell) {
+    return this.scheduler.wasStopped(cell) && cell.code() === cell.lastRun;
+  }
+
+  /**
+   * Say on `cell` that the stopped cells above were not run first, that what they define may be incomplete, and
+   * offer to run each (the learner's own Run); no stopped cell above removes the note.
+   */
+  skippedNote(cell, skipped) {
+    let note = cell.element.querySelector(":scope > .skip-note");
+    if (!skipped.length) {
+      if (note) note.remove();
+      return;
+    }
+    if (!note) {
+      note = document.createElement("div");
+      note.className = "skip-note";
+      note.setAttribute("role", "note");
+      cell.output.before(note);
+    }
+    note.replaceChildren(...skipped.map((stopped) => {
+      const line = document.createElement("p");
+      fillTemplate(line, this.strings.earlier_stopped, stopped);
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.action = "run-stopped";
+      button.textContent = format(this.strings.run_stopped, { n: stopped.name });
+      button.addEventListener("click", () => this.run([stopped]));
+      line.append(" ", button);
+      return line;
+    }));
   }
 
   showOutput(region, items) {
@@ -230,14 +294,19 @@ function runNote(cell, template, other) {
     cell.output.before(note);
   }
   note.replaceChildren();
+  fillTemplate(note, template, other);
+}
+
+/** Append `template` to `element`, every "{cell}" of it a link to cell `other`. */
+function fillTemplate(element, template, other) {
   template.split("{cell}").forEach((part, index) => {
     if (index) {
       const link = document.createElement("a");
       link.href = "#cell-" + other.id;
       link.textContent = other.name;
-      note.append(link);
+      element.append(link);
     }
-    note.append(part);
+    element.append(part);
   });
 }
 

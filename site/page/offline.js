@@ -11,7 +11,8 @@ export class OfflineControl {
     this.progress = element.querySelector("progress");
     this.saveButton = element.querySelector("[data-action=offline-save]");
     this.freeButton = element.querySelector("[data-action=offline-free]");
-    this.manifestURL = new URL("offline.json", document.baseURI).href;
+    // offline.json sits at the site's top; an index in a language sits one folder down (data.root says how far).
+    this.manifestURL = new URL((page.data.root || "") + "offline.json", document.baseURI).href;
     if (!("caches" in window) || !/^https?:$/.test(location.protocol)) {
       this.status.textContent = this.strings.offline_unavailable;
       return;

@@ -38,12 +38,30 @@ export class RuntimeBar {
   }
 
   say(text) {
-    this.status.textContent = text;
+    this.status.textContent = this.restarting ? this.restarting + " " + text : text;
     this.aboutRestart = false;
+  }
+
+  /** Say why Python starts again (Stop, or a crash) until the restart is over: each loading line follows it. */
+  sayRestarting(text) {
+    this.restarting = null;
+    this.say(text);
+    this.restarting = text;
+  }
+
+  /**
+   * Before Python starts, say what its start will download: `bytes` (the runtime files its cache lacks), nothing
+   * when every file is stored; the build wrote the whole runtime's size, which a visit after the first never loads.
+   */
+  sayDownload(bytes) {
+    if (document.body.dataset.runtime !== "idle") return; // started already: the bar follows the start
+    this.say(bytes ? format(this.strings.runtime_idle, { size: formatBytes(bytes, this.language) })
+      : this.strings.runtime_idle_stored);
   }
 
   /** Say what a restart did; the next run clears it, Python being back by then. */
   sayRestarted(text) {
+    this.restarting = null;
     this.say(text);
     this.aboutRestart = true;
   }
@@ -54,7 +72,7 @@ export class RuntimeBar {
   }
 
   showProgress({ loaded, total }) {
-    this.progress.hidden = false;
+    this.progress.hidden = total <= 0; // everything came from the cache: nothing to count
     this.progress.max = total;
     this.progress.value = loaded;
     this.say(loaded >= total ? this.strings.runtime_starting : format(this.strings.runtime_loading, {

@@ -1,6 +1,6 @@
 // The page's only door to the Python worker: typed messages, one promise per request.
 
-import { allCached, controlled } from "./service.js";
+import { allCached, controlled, notCached } from "./service.js";
 
 // Loading is declared failed when the worker has said nothing (no progress, no answer) for this long.
 const STALL_MS = 30000;
@@ -85,23 +85,37 @@ export class RuntimeClient extends EventTarget {
     return allCached(runtime.cache, names.map((name) => new URL(name, this.config.runtimeURL).href));
   }
 
+  /** The bytes this page's start would download: the sizes of the runtime files its cache does not hold yet. */
+  async bytesToDownload() {
+    const { runtime } = this.config;
+    const urls = new Map(runtime.files.map((file) => [new URL(file.name, this.config.runtimeURL).href, file.size]));
+    const missing = await notCached(runtime.cache, [...urls.keys()]);
+    return missing.reduce((sum, url) => sum + urls.get(url), 0);
+  }
+
   /**
    * Follow the bytes of each runtime file the service worker hands this page's worker (sw.js, counted()), as
-   * "progress" events against the stated total; returns the function that stops following.
+   * "progress" events against the bytes really downloaded: a file the cache answers whole leaves the total, so
+   * a start from the cache announces no download; returns the function that stops following.
    */
   countServedBytes(files) {
     if (!stopFlags()) return () => {};
     const container = navigator.serviceWorker;
-    const total = files.reduce((sum, file) => sum + file.size, 0);
     const sizes = new Map(files.map((file) => [new URL(file.name, this.config.runtimeURL).href, file.size]));
-    const served = new Map(); // url → bytes so far: a file read twice counts once
+    const served = new Map(); // url → bytes downloaded so far: a file read twice counts once
+    const stored = new Set(); // urls the cache answered whole before any download of theirs
     const onMessage = (event) => {
       const data = event.data;
       if (!data || data.type !== "runtime-bytes" || !sizes.has(data.url)) return;
-      served.set(data.url, data.whole ? sizes.get(data.url) : data.bytes); // whole: answered from the cache
+      if (!data.whole) served.set(data.url, data.bytes);
+      else if (served.has(data.url)) served.set(data.url, sizes.get(data.url)); // downloaded, then read again
+      else stored.add(data.url);
       this.lastHeard = Date.now();
+      if (!served.size) return; // nothing downloaded yet: no count to show
       let loaded = 0;
+      let total = 0;
       for (const bytes of served.values()) loaded += bytes;
+      for (const [url, size] of sizes) if (!stored.has(url)) total += size;
       this.dispatchEvent(new CustomEvent("progress", { detail: { loaded: Math.min(loaded, total), total } }));
     };
     container.addEventListener("message", onMessage);
@@ -182,11 +196,16 @@ export class RuntimeClient extends EventTarget {
     return this.request({ type: "call", name, args });
   }
 
+  /** Unbind the names these cells' code binds (before a Run all runs them); resolves to the names. */
+  release(codes) {
+    return this.request({ type: "release", codes });
+  }
+
   /**
    * Ask the running loop to end between two steps (loops that yield see it; plain Python does not).
    * Resolves true when the worker saw the request within `waitMs` (its Python was waiting between steps).
    */
-  interrupt(waitMs = 0) {
+  requestStop(waitMs = 0) {
     if (!this.worker) return Promise.resolve(false);
     const seen = new Promise((resolve) => {
       this.interruptSeen = resolve;
@@ -215,7 +234,7 @@ export class RuntimeClient extends EventTarget {
   }
 
   /** End whatever runs by ending the worker; pending requests reject with Stopped. */
-  stop() {
+  terminate() {
     if (this.worker) {
       this.worker.terminate();
       if (this.leavesWorkersRunning) this.spinning += 1;

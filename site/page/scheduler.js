@@ -2,12 +2,13 @@
 // Stop ends the running one, and a restarted Python gets the earlier cells replayed. No DOM here: the
 // page wires the events below to its elements, and the tests drive it with plain objects.
 //
-// A job is {id, execute(client, options) -> {ok, replay?}, setStatus(key), stopped(), note(text, kind) -> {textContent}}.
-// `replay` is what a cell reports: its code after a successful run (replayed after a restart), or null after
-// a failed one; a job that leaves the shared namespace alone (an exercise check) returns no `replay`.
+// A job is {id, execute(client, options) -> {ok, replay?, stopped?}, setStatus(key), stopped(), note(text, kind) ->
+// {textContent}}. `replay` is what a cell reports: its code after a successful run (replayed after a restart), or
+// null after a failed one; a job that leaves the shared namespace alone (an exercise check) returns no `replay`.
+// `stopped` says Stop ended it (by interrupt or between two steps): it stays in `stoppedJobs` until it next runs.
 //
 // Events (event.detail): "busy" {running: bool}, "started" {job, onBehalf} (Python is ready and the job begins),
-// "finished" {job, onBehalf}, "restarted" {cells, text}.
+// "finished" {job, onBehalf}, "restarting" {cells, message}, "restarted" {cells, text}.
 import { Stopped } from "./runtime-client.js";
 import { format } from "./strings.js";
 
@@ -26,8 +27,8 @@ export const INTERRUPTED_STOP_MS = 1000;
 
 export class Scheduler extends EventTarget {
   /**
-   * @param {object} client   the runtime client: start(), run(cell, code, onOutput), interrupt(waitMs) -> seen,
-   *                          raiseInterrupt() -> whether it could, canInterrupt (false where it cannot), stop(), and
+   * @param {object} client   the runtime client: start(), run(cell, code, onOutput), requestStop(waitMs) -> seen,
+   *                          raiseInterrupt() -> whether it could, canInterrupt (false where it cannot), terminate(), and
    *                          session (a new number whenever a fresh Python has become ready)
    * @param {object} strings  the page's UI strings
    * @param {object} options  {politeStopMs, startFailure: async (error) -> the note to show when Python could not start}
@@ -43,6 +44,7 @@ export class Scheduler extends EventTarget {
     this.interruptedStopMs = interruptedStopMs;
     this.startFailure = startFailure || (async (error) => format(strings.runtime_failed, { reason: error.message }));
     this.history = new Map(); // cell name -> code of its last successful run, in run order
+    this.stoppedJobs = new Set(); // jobs Stop ended while they ran, until they next run to their end
     this.session = 0; // the client's session that holds the history's variables
     this.queued = new Set();
     this.queue = Promise.resolve();
@@ -57,12 +59,14 @@ export class Scheduler extends EventTarget {
    * Queue jobs to run in order, after whatever is already queued. `earlier` jobs run first, on the learner's
    * behalf (cells above the ones asked for that have not run in this visit): the first of them that fails
    * leaves the rest of this request unrun. `onBehalf` says the page runs all of `jobs` for the learner (Run all):
-   * it goes to each job's execute, as it does for `earlier` ones. Resolves, once the queue is empty, to the
-   * earlier job that failed, or null.
+   * it goes to each job's execute, as it does for `earlier` ones. `release` (Run all): when their turn comes,
+   * the names the cells among `jobs` bind are unbound first, so their previous run's arrays are freed before
+   * the new ones are made. Resolves, once the queue is empty, to the earlier job that failed, or null.
    */
-  run(jobs, { earlier = [], onBehalf = false } = {}) {
+  run(jobs, { earlier = [], onBehalf = false, release = false } = {}) {
     const generation = this.generation;
     let failed = null;
+    if (release) this.queue = this.queue.then(() => generation === this.generation && this.release(jobs));
     for (const job of [...earlier, ...jobs]) {
       const forLearner = !onBehalf && !earlier.includes(job);
       job.setStatus("queued");
@@ -81,6 +85,17 @@ export class Scheduler extends EventTarget {
     return this.queue.then(() => failed);
   }
 
+  /** Unbind what the cells among `jobs` bind, in a Python that is ready (a fresh one has nothing to free). */
+  async release(jobs) {
+    const codes = jobs.filter((job) => typeof job.code === "function").map((job) => job.code());
+    if (this.client.state !== "ready" || !codes.length) return;
+    try {
+      await this.client.release(codes);
+    } catch (error) {
+      // nothing freed: the cells run as they would have, the previous arrays freed as each cell rebinds them
+    }
+  }
+
   /**
    * Run one job; resolves to whether it ran and succeeded. `onBehalf` (passed on to job.execute and to the
    * "finished" event) says the learner did not ask for this job itself: a cell that keeps its output folded
@@ -90,11 +105,15 @@ export class Scheduler extends EventTarget {
     this.running = job;
     this.emit("busy", { running: true });
     let ok = false;
+    let executing = false;
     try {
       if (await this.ready(job)) {
         this.emit("started", { job, onBehalf });
+        executing = true;
         const result = await job.execute(this.client, { onBehalf });
         ok = Boolean(result && result.ok);
+        if (result && result.stopped) this.stoppedJobs.add(job);
+        else this.stoppedJobs.delete(job);
         if (result && result.replay !== undefined) {
           const name = job.name === undefined ? job.id : job.name; // a cell's name, as the learner reads it
           this.history.delete(name);
@@ -104,6 +123,7 @@ export class Scheduler extends EventTarget {
     } catch (error) {
       // Python was running this job and is gone (a fatal error, out of memory, a dead worker), unless
       // the page stopped it on purpose, in which case stop() reports what happened.
+      if (error instanceof Stopped && executing) this.stoppedJobs.add(job);
       if (!(error instanceof Stopped)) await this.recover(job, this.strings.crashed);
     } finally {
       if (this.running === job) this.running = null;
@@ -111,6 +131,11 @@ export class Scheduler extends EventTarget {
       this.emit("finished", { job, onBehalf });
     }
     return ok;
+  }
+
+  /** Whether Stop ended `job` the last time it ran (a page does not run it again unasked: it would loop again). */
+  wasStopped(job) {
+    return this.stoppedJobs.has(job);
   }
 
   /**
@@ -155,7 +180,7 @@ export class Scheduler extends EventTarget {
     this.cancelQueued();
     if (job && this.client.state === "loading") return this.stopLoading(job);
     if (job) {
-      const seen = await this.client.interrupt(this.client.canInterrupt ? this.interruptAfterMs : this.politeStopMs);
+      const seen = await this.client.requestStop(this.client.canInterrupt ? this.interruptAfterMs : this.politeStopMs);
       let interrupted = !seen && this.client.raiseInterrupt();
       // A loop that saw the request ends at its next step, however busy the machine; code that did not see
       // it ends soon (interrupted) or never.
@@ -174,7 +199,7 @@ export class Scheduler extends EventTarget {
 
   /** Stop pressed while Python is still loading: end the worker and say so; nothing ran, so nothing restarts. */
   stopLoading(job) {
-    this.client.stop();
+    this.client.terminate();
     job.stopped();
     job.note(this.strings.stopped_loading, "stopped");
   }
@@ -184,10 +209,13 @@ export class Scheduler extends EventTarget {
     return Promise.race([this.current.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
   }
 
-  /** Forget every queued job but the running one. */
+  /** Forget every queued job but the running one; each says it did not run and why. */
   cancelQueued() {
     this.generation += 1;
-    for (const job of this.queued) job.setStatus("");
+    for (const job of this.queued) {
+      job.setStatus("");
+      job.note(this.strings.stopped_queued, "stopped");
+    }
     this.queued.clear();
   }
 
@@ -195,7 +223,7 @@ export class Scheduler extends EventTarget {
   hardStop(job) {
     this.cancelQueued();
     if (this.restarting) return this.restarting; // one restart at a time: a second would only end the first
-    this.client.stop();
+    this.client.terminate();
     if (job) {
       job.stopped();
       if (this.client.leavesWorkersRunning) job.note(this.strings.stop_may_keep_running, "warning");
@@ -207,7 +235,7 @@ export class Scheduler extends EventTarget {
   /** Python died under a job: drop the queue, start a fresh one and replay the earlier cells. */
   async recover(job, message) {
     this.cancelQueued();
-    this.client.stop();
+    this.client.terminate();
     job.setStatus("failed");
     this.queue = this.restart(job, message);
     await this.queue;
@@ -216,6 +244,9 @@ export class Scheduler extends EventTarget {
   /** Start a fresh worker and re-run, in order, the cells that had run successfully. */
   restart(job, message) {
     const notice = job ? job.note(message || this.strings.runtime_starting, "restart") : null;
+    // The fresh worker may download the runtime again (a first visit, before the service worker kept it): the
+    // bar says why it loads and which cells will bring their variables back.
+    this.emit("restarting", { cells: Array.from(this.history.keys()), message });
     this.restarting = this.replay(notice, message).finally(() => { this.restarting = null; });
     return this.restarting;
   }

@@ -40,13 +40,19 @@ export async function settledServiceWorker(limit = 10000) {
 
 /** Whether every URL is in the named cache. */
 export async function allCached(cacheName, urls) {
-  if (!("caches" in self) || !cacheName) return false;
+  return (await notCached(cacheName, urls)).length === 0;
+}
+
+/** The URLs the named cache does not hold: all of them where there are no caches, or no such cache. */
+export async function notCached(cacheName, urls) {
+  if (!("caches" in self) || !cacheName) return urls;
   try {
-    if (!(await caches.has(cacheName))) return false;
+    if (!(await caches.has(cacheName))) return urls;
     const cache = await caches.open(cacheName);
-    for (const url of urls) if (!(await cache.match(url, { ignoreSearch: true }))) return false;
-    return true;
+    const missing = [];
+    for (const url of urls) if (!(await cache.match(url, { ignoreSearch: true }))) missing.push(url);
+    return missing;
   } catch (error) {
-    return false;
+    return urls;
   }
 }

@@ -11,8 +11,10 @@
 // import compares; a write the browser refuses is kept in memory until a later save succeeds.
 
 const PREFIX = "course:v1:";
-// "revealed": a cell's answer-first output the learner has seen (answer-fold.js), under the cell's key.
-export const KINDS = ["cell", "quiz", "exercise", "exercise-code", "revealed", "set-aside"];
+// "revealed": a cell's answer-first output the learner has seen (answer-fold.js), under the cell's key;
+// "visit": that the learner opened the lesson page (id VISIT), whose time tells the index where they left off.
+export const KINDS = ["cell", "quiz", "exercise", "exercise-code", "revealed", "set-aside", "visit"];
+export const VISIT = "page";
 
 /** A storage that holds nothing and refuses every write, as the browser's own does when it is full. */
 const BLOCKED = {
@@ -54,7 +56,7 @@ export function parseKey(name) {
 
 /** The names of every entry a lesson's blocks may hold, from {cell: [keys], quiz: [keys], exercise: [ids]}. */
 export function blockNames(lesson, blocks) {
-  const names = new Set();
+  const names = new Set([key(lesson, "visit", VISIT)]);
   for (const kind of ["cell", "quiz", "exercise"]) {
     for (const id of blocks[kind] || []) {
       names.add(key(lesson, kind, id));
@@ -273,6 +275,18 @@ export function save(name, value, storage = localStore()) {
   unsaved.delete(name); // a fresh value goes last, after the older ones it may depend on
   unsaved.set(name, isRecord(value) ? { ...value, at: new Date().toISOString() } : value);
   return retry(storage);
+}
+
+/**
+ * Note that the learner opened the lesson page `lesson` now (the index reads where they left off). Unlike save,
+ * a browser that refuses it is not worth a word: nothing the learner made is at stake.
+ */
+export function markVisit(lesson, storage = localStore()) {
+  try {
+    storage.setItem(key(lesson, "visit", VISIT), JSON.stringify({ opened: true, at: new Date().toISOString() }));
+  } catch (error) {
+    // storage full or blocked: the index then does not say where the learner left off
+  }
 }
 
 export function remove(name, storage = localStore()) {

@@ -1,7 +1,7 @@
 // Export all the learner's work in the course as a versioned JSON receipt, and bring one back: all of it or
 // nothing, each entry checked against its block and merged with the learner's (the newer kept, the other set
 // aside, nothing dropped), with a report per lesson that says exactly what happened.
-import { fitsCode, fitsExercise, fitsQuiz, fitsReveal } from "./fits.js";
+import { fitsCode, fitsExercise, fitsQuiz, fitsReveal, fitsVisit } from "./fits.js";
 import { asideRecord, blockNames, freeName, isRecord, legacyNames, localStore, parseKey, passes,
   unsavedEntries } from "./storage.js";
 import { format } from "./strings.js";
@@ -93,6 +93,7 @@ function fitsFor(parsed, blocks, shapes) {
     case "exercise-code": return fitsCode;
     case "exercise": return fitsExercise;
     case "revealed": return fitsReveal;
+    case "visit": return fitsVisit;
     case "quiz": {
       // A positional name (quiz:2, from an older receipt) belongs to the quiz at that place.
       const quizKey = /^[1-9][0-9]*$/.test(parsed.id) && blocks ? blocks.quiz[Number(parsed.id) - 1] : parsed.id;
@@ -195,10 +196,15 @@ export function writeAll(entries, storage = localStore()) {
   return written;
 }
 
-/** The import's report in words: the total, then per lesson what was added, replaced, kept and set aside. */
+/**
+ * The import's report in words: how many items the file held and how many of them were added or replaced (or
+ * that none was), then per lesson what was added, replaced, kept and set aside.
+ */
 export function describeImport(report, n, strings) {
   const lessons = Object.keys(report).sort().map((lesson) => format(strings.import_lesson, { lesson, ...report[lesson] }));
-  return [format(strings.import_done, { n }), ...lessons, strings.import_explained].join(" ");
+  const taken = Object.values(report).reduce((sum, counts) => sum + counts.added + counts.replaced, 0);
+  const total = format(taken ? strings.import_done : strings.import_done_none, { n, taken });
+  return [total, ...lessons, strings.import_explained].join(" ");
 }
 
 /** Offer `receipt` to the learner as a file download. */

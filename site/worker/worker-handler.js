@@ -15,96 +15,68 @@
  *            while a request runs.
  * Only API shared by every Pyodide generation is used: loadPyodide({indexURL}), loadPackage, runPythonAsync,
  * runPython, globals.set.
+ *
+ * The parts, in the order a worker meets them: startCourseWorker (the entry's one call), startPython ("init"),
+ * handleRequest (every other request, one at a time), handleStop ("stop", at once). One object, the worker's
+ * `course` state, is what they share.
  */
+"use strict";
+
+// Where Pyodide keeps the interrupt buffer it reads (0.17: interrupt_buffer; later: Py_EmscriptenSignalBuffer).
+const COURSE_BUFFER_NAMES = ["Py_EmscriptenSignalBuffer", "interrupt_buffer"];
+
+// Installs the course library and the lesson's package (passed in as JSON data) and builds the one request handler of course.worker.
+const COURSE_BOOT = [
+  "import json, os, sys",
+  "import js",
+  "_course_root = os.path.join(os.getcwd(), 'course-lib')",
+  "for _name, _text in json.loads(_course_library).items():",
+  "    _path = os.path.join(_course_root, _name)",
+  "    os.makedirs(os.path.dirname(_path), exist_ok=True)",
+  "    with open(_path, 'w', encoding='utf-8') as _file:",
+  "        _file.write(_text)",
+  "del _course_library",
+  "sys.path.insert(0, _course_root)",
+  "from course.worker import Handler",
+  "_course_handler = Handler(send=lambda items: js.courseEmit(json.dumps(items)))",
+].join("\n");
+// Every request reaches Python as JSON data in a variable, through one fixed line of code. Stop has a variable
+// of its own: it is answered while a queued request may still be on its way to reading its own.
+const COURSE_HANDLE = "await _course_handler.handle_json(_course_request)";
+const COURSE_HANDLE_NOW = "_course_handler.handle_now_json(_course_urgent)";
+const COURSE_INSTALL = "from course import wheels as _course_wheels_module\n"
+  + "_course_wheels_module.install(json.loads(_course_wheels))\ndel _course_wheels, _course_wheels_module";
+// A cell's import of micropip, which the worker then loads (see loadMicropipFor).
+const IMPORTS_MICROPIP = /^[ \t]*(?:import|from)[ \t]+micropip\b/m;
+
+/** The entry's one call: the worker's state, its output hook, its offline fetch, and its message handler. */
 self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
-  "use strict";
-  let pyodide = null;
-  let booted = false; // the course library is installed and its handler built
-  let current = null;
-  let queue = Promise.resolve();
-  let interruptBuffer = null;
-  let flag = null; // the stop flag: see stopFlag
-
-  const post = (message) => self.postMessage(message);
-
-  // Where Pyodide keeps the interrupt buffer it reads (0.17: interrupt_buffer; later: Py_EmscriptenSignalBuffer).
-  const BUFFER_NAMES = ["Py_EmscriptenSignalBuffer", "interrupt_buffer"];
-
-  /**
-   * The stop flag, Stop's interrupt on pages without SharedArrayBuffer: Pyodide gets an interrupt buffer of its own,
-   * and Python's eval loop, which reads it at its interrupt checks (every opcode in Pyodide 0.17, every 50 in later
-   * ones), now reads it through a getter. Every CLOCK_EVERY reads the getter looks at the clock, and at most
-   * every POLL_MS it asks the service worker, by a synchronous request, whether the page raised this worker's
-   * flag; if so it writes 2 (SIGINT) into the buffer. So Stop reaches plain Python loops without shared memory.
-   * The getter is on a named property because V8 runs those far faster than a getter on element 0 (cost:
-   * benchmarks/stop_hook.py). Returns {buffer, reset()}; null when the service worker does not answer the
-   * flag's URL (it does not control this worker) or this Pyodide keeps its buffer elsewhere.
-   */
-  function stopFlag(url) {
-    const POLL_MS = 100;
-    const CLOCK_EVERY = 256;
-    const ask = (query) => {
-      const request = new XMLHttpRequest();
-      request.open("GET", url + query, false);
-      request.send();
-      return request.status === 200 ? request.responseText : "";
-    };
-    try {
-      if (ask("?reset") !== "0") return null;
-    } catch (error) {
-      return null; // refused, or no answer at all: this worker cannot reach a flag
-    }
-    const buffer = new Uint8Array(1);
-    pyodide.setInterruptBuffer(buffer);
-    const module = pyodide._module;
-    const name = module && BUFFER_NAMES.find((candidate) => module[candidate] === buffer);
-    if (!name) {
-      pyodide.setInterruptBuffer(undefined);
-      return null;
-    }
-    let reads = 0;
-    let next = 0;
-    const poll = () => {
-      const now = performance.now();
-      if (now < next) return;
-      next = now + POLL_MS;
-      try {
-        if (ask("") === "2") buffer[0] = 2;
-      } catch (error) {
-        // the service worker went away: Stop falls back to ending the worker
-      }
-    };
-    Object.defineProperty(module, name, {
-      configurable: true,
-      get() {
-        if (++reads >= CLOCK_EVERY) {
-          reads = 0;
-          poll();
-        }
-        return buffer;
-      },
-      set() {}, // setInterruptBuffer again: this buffer stays
-    });
-    return {
-      buffer,
-      /** Forget a Stop that came after the previous request ended; the next poll comes after POLL_MS. */
-      reset() {
-        buffer[0] = 0;
-        next = performance.now() + POLL_MS;
-        try {
-          ask("?reset");
-        } catch (error) {
-          // as in a poll: nothing to forget
-        }
-      },
-    };
-  }
-
+  const course = {
+    loadPyodide,
+    pyodide: null,
+    booted: false, // the course library is installed and its handler built
+    current: null, // the id of the request that runs now
+    queue: Promise.resolve(),
+    interruptBuffer: null,
+    flag: null, // the stop flag: see stopFlag
+    micropip: [], // what loadPackage loads to get micropip; empty for a lesson without packages: it is not shipped
+    post: (message) => self.postMessage(message),
+  };
   // Python calls this with a JSON list of output items while a cell runs.
-  self.courseEmit = (json) => post({ type: "output", id: current, items: JSON.parse(String(json)) });
+  self.courseEmit = (json) => course.post({ type: "output", id: course.current, items: JSON.parse(String(json)) });
+  answerRuntimeFilesOffline();
+  self.onmessage = (event) => {
+    if (event.data.type === "stop") handleStop(course, event.data);
+    else course.queue = course.queue.then(() => handleRequest(course, event.data));
+  };
+  for (const event of early || []) self.onmessage(event); // messages that came while this script loaded
+};
 
-  // Some browsers fail a dedicated worker's fetch while offline before the service worker can answer it:
-  // then answer runtime files (which never change under one name) from the cache. Online this costs nothing.
+/**
+ * Some browsers fail a dedicated worker's fetch while offline before the service worker can answer it: then
+ * answer runtime files (which never change under one name) from the cache. Online this costs nothing.
+ */
+function answerRuntimeFilesOffline() {
   const networkFetch = self.fetch.bind(self);
   self.fetch = async (input, init) => {
     try {
@@ -116,172 +88,232 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
       throw error;
     }
   };
+}
 
-  async function prefetch(baseURL, files) {
-    // Read each runtime file once, counting bytes, so the page can show a real
-    // progress bar; loadPyodide then finds them in the browser's cache.
-    const total = files.reduce((sum, file) => sum + file.size, 0);
-    let loaded = 0;
-    let lastPost = 0;
-    await Promise.all(files.map(async (file) => {
-      const response = await fetch(new URL(file.name, baseURL).href);
-      if (!response.ok) throw new Error(file.name + ": HTTP " + response.status);
-      const reader = response.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        loaded += value.byteLength;
-        const now = Date.now();
-        if (now - lastPost > 100) {
-          lastPost = now;
-          post({ type: "progress", loaded: Math.min(loaded, total), total });
-        }
-      }
-    }));
-    post({ type: "progress", loaded: total, total });
+/**
+ * "init": load Pyodide, the lesson's packages, the course library and the lesson's wheels, then run init's own
+ * request. The library and the wheels download while Pyodide loads, so the first start waits for the longest of
+ * them, not for their sum.
+ */
+async function startPython(course, message) {
+  const wanted = message.wheels || [];
+  const library = fetchLibrary(message.libraryURLs);
+  const wheels = fetchWheels(wanted, message.indexURL);
+  for (const download of [library, wheels]) download.catch(() => {}); // a failure is thrown where it is awaited
+  if (message.prefetch) await prefetch(course.post, message.indexURL, message.files);
+  const pyodide = course.pyodide = await course.loadPyodide({ indexURL: message.indexURL });
+  const stopBy = connectStop(course, message);
+  if (message.packages.length) await pyodide.loadPackage(message.packages);
+  course.micropip = (message.micropip || []).map((name) => (name.endsWith(".whl") ? new URL(name, message.indexURL).href : name));
+  // The course library and the lesson's own package: one folder on the path, holding both.
+  pyodide.globals.set("_course_library", JSON.stringify(await library));
+  await pyodide.runPythonAsync(COURSE_BOOT);
+  if (wanted.length) await installWheels(pyodide, await wheels);
+  course.booted = true;
+  const value = await runInPython(course, { ...message, interruptBuffer: undefined }); // the buffer stays in JavaScript
+  return { ...value, stopBy };
+}
+
+/** How the page can interrupt this Python: its shared buffer ("buffer"), the stop flag ("flag"), or not at all (null). */
+function connectStop(course, message) {
+  const { pyodide } = course;
+  if (typeof pyodide.setInterruptBuffer !== "function") return null;
+  if (message.interruptBuffer) {
+    course.interruptBuffer = message.interruptBuffer;
+    pyodide.setInterruptBuffer(course.interruptBuffer);
+    return "buffer";
   }
+  if (!message.stopFlagURL) return null;
+  course.flag = stopFlag(pyodide, message.stopFlagURL);
+  course.interruptBuffer = course.flag && course.flag.buffer;
+  return course.flag ? "flag" : null;
+}
 
-  // Installs the course library and the lesson's package (passed in as JSON data) and builds the one request handler of course.worker.
-  const BOOT = [
-    "import json, os, sys",
-    "import js",
-    "_course_root = os.path.join(os.getcwd(), 'course-lib')",
-    "for _name, _text in json.loads(_course_library).items():",
-    "    _path = os.path.join(_course_root, _name)",
-    "    os.makedirs(os.path.dirname(_path), exist_ok=True)",
-    "    with open(_path, 'w', encoding='utf-8') as _file:",
-    "        _file.write(_text)",
-    "del _course_library",
-    "sys.path.insert(0, _course_root)",
-    "from course.worker import Handler",
-    "_course_handler = Handler(send=lambda items: js.courseEmit(json.dumps(items)))",
-  ].join("\n");
-  // Every request reaches Python as JSON data in a variable, through one fixed line of code. Stop has a variable
-  // of its own: it is answered while a queued request may still be on its way to reading its own.
-  const HANDLE = "await _course_handler.handle_json(_course_request)";
-  const HANDLE_NOW = "_course_handler.handle_now_json(_course_urgent)";
-
-  /**
-   * The lesson's wheels, fetched from the site into memory while Pyodide loads (Python is needed only to install
-   * them). Nothing here resolves dependencies: the build listed them all.
-   */
-  function fetchWheels(wheels, indexURL) {
-    return Promise.all(wheels.map(async (wheel) => {
-      const url = new URL(wheel.file, indexURL).href;
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(wheel.file + ": HTTP " + response.status);
-      return { ...wheel, url, bytes: new Uint8Array(await response.arrayBuffer()) };
-    }));
+/** One request at a time (the queue): init starts Python, the others go to course.worker's handler. */
+async function handleRequest(course, message) {
+  course.current = message.id;
+  try {
+    if (message.type !== "init" && !course.booted) throw new Error("Python is not loaded");
+    if (message.type === "run") await loadMicropipFor(course, message.code);
+    const value = message.type === "init" ? await startPython(course, message) : await runInPython(course, message);
+    course.post({ type: "result", id: message.id, ok: true, value });
+  } catch (error) {
+    // Python's failure goes to the page as Python described it ({type, message, text}); the worker's own, alike.
+    const text = String(error && error.message || error);
+    course.post({ type: "result", id: message.id, ok: false,
+      error: (error && error.python) || { type: (error && error.name) || "Error", message: text, text } });
+  } finally {
+    course.current = null;
   }
+}
 
-  /**
-   * What the one loadPackage call loads: the lesson's packages and, for a lesson with wheels, micropip from the
-   * site's own files (a name in the legacy distribution, wheel files beside current Pyodide), so that all of
-   * them download at once.
-   */
-  function packagesToLoad(message, wheels) {
-    const micropip = wheels.length ? message.micropip : [];
-    return message.packages.concat(micropip.map((name) => (name.endsWith(".whl") ? new URL(name, message.indexURL).href : name)));
+/** A request handed to course.worker's handler as JSON; resolves to its value, throws what Python described. */
+async function runInPython(course, message) {
+  // A Stop that arrived after the previous request ended must not interrupt this one.
+  if (course.flag) course.flag.reset();
+  else if (course.interruptBuffer) course.interruptBuffer[0] = 0;
+  course.pyodide.globals.set("_course_request", JSON.stringify(message));
+  const reply = JSON.parse(String(await course.pyodide.runPythonAsync(COURSE_HANDLE)));
+  if (!reply.ok) throw Object.assign(new Error(reply.error.text.trim()), { python: reply.error });
+  return reply.value;
+}
+
+/**
+ * "stop", handled at once: it runs while a cell awaits between steps, when Python is idle, so this call is safe;
+ * acknowledged first, so the page knows this worker heard it.
+ */
+function handleStop(course, message) {
+  course.post({ type: "stop-seen" });
+  if (!course.booted) return;
+  course.pyodide.globals.set("_course_urgent", JSON.stringify(message));
+  try {
+    course.pyodide.runPython(COURSE_HANDLE_NOW);
+  } catch (error) {
+    // The page's interrupt landed in this short call instead of the cell: hand it on to the cell.
+    if (course.interruptBuffer) course.interruptBuffer[0] = 2;
   }
+}
 
-  /** Each fetched wheel written to /tmp, where course.wheels checks its sha256 before micropip installs it. */
-  async function installWheels(fetched) {
-    const FS = pyodide.FS || pyodide._module.FS;
-    const wheels = fetched.map(({ bytes, ...wheel }) => {
-      const path = "/tmp/" + wheel.file.split("/").pop();
-      FS.writeFile(path, bytes);
-      return { ...wheel, path };
-    });
-    pyodide.globals.set("_course_wheels", JSON.stringify(wheels));
-    await pyodide.runPythonAsync(INSTALL);
-  }
-  const INSTALL = "from course import wheels as _course_wheels_module\n"
-    + "await _course_wheels_module.install(json.loads(_course_wheels))\ndel _course_wheels, _course_wheels_module";
-
-  /** The course library and the lesson's own package, merged: one folder's files by name. */
-  async function fetchLibrary(urls) {
-    const parts = await Promise.all(urls.map(async (url) => {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error("course library: HTTP " + response.status);
-      return response.json();
-    }));
-    return Object.assign({}, ...parts);
-  }
-
-  async function init(message) {
-    // The library and the wheels download while Pyodide loads, so the first start waits for the longest of them,
-    // not for their sum.
-    const wanted = message.wheels || [];
-    const library = fetchLibrary(message.libraryURLs);
-    const wheels = fetchWheels(wanted, message.indexURL);
-    for (const download of [library, wheels]) download.catch(() => {}); // a failure is thrown where it is awaited
-    if (message.prefetch) await prefetch(message.indexURL, message.files);
-    pyodide = await loadPyodide({ indexURL: message.indexURL });
-    let stopBy = null;
-    if (typeof pyodide.setInterruptBuffer === "function") {
-      if (message.interruptBuffer) {
-        interruptBuffer = message.interruptBuffer;
-        pyodide.setInterruptBuffer(interruptBuffer);
-        stopBy = "buffer";
-      } else if (message.stopFlagURL) {
-        flag = stopFlag(message.stopFlagURL);
-        interruptBuffer = flag && flag.buffer;
-        stopBy = flag ? "flag" : null;
-      }
-    }
-    const packages = packagesToLoad(message, wanted);
-    if (packages.length) await pyodide.loadPackage(packages);
-    // The course library and the lesson's own package: one folder on the path, holding both.
-    pyodide.globals.set("_course_library", JSON.stringify(await library));
-    await pyodide.runPythonAsync(BOOT);
-    if (wanted.length) await installWheels(await wheels);
-    booted = true;
-    const value = await python({ ...message, interruptBuffer: undefined }); // the buffer stays in JavaScript
-    return { ...value, stopBy };
-  }
-
-  async function python(message) {
-    // A Stop that arrived after the previous request ended must not interrupt this one.
-    if (flag) flag.reset();
-    else if (interruptBuffer) interruptBuffer[0] = 0;
-    pyodide.globals.set("_course_request", JSON.stringify(message));
-    const reply = JSON.parse(String(await pyodide.runPythonAsync(HANDLE)));
-    if (!reply.ok) throw Object.assign(new Error(reply.error.text.trim()), { python: reply.error });
-    return reply.value;
-  }
-
-  async function handle(message) {
-    current = message.id;
-    try {
-      if (message.type !== "init" && !booted) throw new Error("Python is not loaded");
-      const value = message.type === "init" ? await init(message) : await python(message);
-      post({ type: "result", id: message.id, ok: true, value });
-    } catch (error) {
-      // Python's failure goes to the page as Python described it ({type, message, text}); the worker's own, alike.
-      const text = String(error && error.message || error);
-      post({ type: "result", id: message.id, ok: false,
-        error: (error && error.python) || { type: (error && error.name) || "Error", message: text, text } });
-    } finally {
-      current = null;
-    }
-  }
-
-  self.onmessage = (event) => {
-    if (event.data.type === "stop") {
-      // Runs while a cell awaits between steps: Python is idle then, so this call is safe.
-      post({ type: "stop-seen" });
-      if (booted) {
-        pyodide.globals.set("_course_urgent", JSON.stringify(event.data));
-        try {
-          pyodide.runPython(HANDLE_NOW);
-        } catch (error) {
-          // The page's interrupt landed in this short call instead of the cell: hand it on to the cell.
-          if (interruptBuffer) interruptBuffer[0] = 2;
-        }
-      }
-      return;
-    }
-    queue = queue.then(() => handle(event.data));
+/**
+ * The stop flag, Stop's interrupt on pages without SharedArrayBuffer: Pyodide gets an interrupt buffer of its own,
+ * and Python's eval loop, which reads it at its interrupt checks (every opcode in Pyodide 0.17, every 50 in later
+ * ones), now reads it through a getter. Every CLOCK_EVERY reads the getter looks at the clock, and at most
+ * every POLL_MS it asks the service worker, by a synchronous request, whether the page raised this worker's
+ * flag; if so it writes 2 (SIGINT) into the buffer. So Stop reaches plain Python loops without shared memory.
+ * The getter is on a named property because V8 runs those far faster than a getter on element 0 (cost:
+ * benchmarks/stop_hook.py). Returns {buffer, reset()}; null when the service worker does not answer the
+ * flag's URL (it does not control this worker) or this Pyodide keeps its buffer elsewhere.
+ */
+function stopFlag(pyodide, url) {
+  const POLL_MS = 100;
+  const CLOCK_EVERY = 256;
+  const ask = (query) => {
+    const request = new XMLHttpRequest();
+    request.open("GET", url + query, false);
+    request.send();
+    return request.status === 200 ? request.responseText : "";
   };
-  for (const event of early || []) self.onmessage(event); // messages that came while this script loaded
-};
+  try {
+    if (ask("?reset") !== "0") return null;
+  } catch (error) {
+    return null; // refused, or no answer at all: this worker cannot reach a flag
+  }
+  const buffer = new Uint8Array(1);
+  pyodide.setInterruptBuffer(buffer);
+  const module = pyodide._module;
+  const name = module && COURSE_BUFFER_NAMES.find((candidate) => module[candidate] === buffer);
+  if (!name) {
+    pyodide.setInterruptBuffer(undefined);
+    return null;
+  }
+  let reads = 0;
+  let next = 0;
+  const poll = () => {
+    const now = performance.now();
+    if (now < next) return;
+    next = now + POLL_MS;
+    try {
+      if (ask("") === "2") buffer[0] = 2;
+    } catch (error) {
+      // the service worker went away: Stop falls back to ending the worker
+    }
+  };
+  Object.defineProperty(module, name, {
+    configurable: true,
+    get() {
+      if (++reads >= CLOCK_EVERY) {
+        reads = 0;
+        poll();
+      }
+      return buffer;
+    },
+    set() {}, // setInterruptBuffer again: this buffer stays
+  });
+  return {
+    buffer,
+    /** Forget a Stop that came after the previous request ended; the next poll comes after POLL_MS. */
+    reset() {
+      buffer[0] = 0;
+      next = performance.now() + POLL_MS;
+      try {
+        ask("?reset");
+      } catch (error) {
+        // as in a poll: nothing to forget
+      }
+    },
+  };
+}
+
+/**
+ * Read each runtime file once, counting bytes, so the page can show a real progress bar; loadPyodide then finds
+ * them in the browser's cache.
+ */
+async function prefetch(post, baseURL, files) {
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  let loaded = 0;
+  let lastPost = 0;
+  await Promise.all(files.map(async (file) => {
+    const response = await fetch(new URL(file.name, baseURL).href);
+    if (!response.ok) throw new Error(file.name + ": HTTP " + response.status);
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      loaded += value.byteLength;
+      const now = Date.now();
+      if (now - lastPost > 100) {
+        lastPost = now;
+        post({ type: "progress", loaded: Math.min(loaded, total), total });
+      }
+    }
+  }));
+  post({ type: "progress", loaded: total, total });
+}
+
+/** The course library and the lesson's own package, merged: one folder's files by name. */
+async function fetchLibrary(urls) {
+  const parts = await Promise.all(urls.map(async (url) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error("course library: HTTP " + response.status);
+    return response.json();
+  }));
+  return Object.assign({}, ...parts);
+}
+
+/**
+ * The lesson's wheels, fetched from the site into memory while Pyodide loads (Python is needed only to install
+ * them). Nothing here resolves dependencies: the build listed them all.
+ */
+function fetchWheels(wheels, indexURL) {
+  return Promise.all(wheels.map(async (wheel) => {
+    const response = await fetch(new URL(wheel.file, indexURL).href);
+    if (!response.ok) throw new Error(wheel.file + ": HTTP " + response.status);
+    return { ...wheel, bytes: new Uint8Array(await response.arrayBuffer()) };
+  }));
+}
+
+/**
+ * Each fetched wheel written to /tmp, where course.wheels checks its sha256 and unpacks it into site-packages
+ * with zipfile: no micropip, and nothing resolved (the build listed every wheel, dependencies first).
+ */
+async function installWheels(pyodide, fetched) {
+  const FS = pyodide.FS || pyodide._module.FS;
+  const wheels = fetched.map(({ bytes, ...wheel }) => {
+    const path = "/tmp/" + wheel.file.split("/").pop();
+    FS.writeFile(path, bytes);
+    return { ...wheel, path };
+  });
+  pyodide.globals.set("_course_wheels", JSON.stringify(wheels));
+  await pyodide.runPythonAsync(COURSE_INSTALL);
+}
+
+/**
+ * micropip, for learner code that imports it (a lesson's own wheels need none): loaded from the site's own files
+ * (a name in the legacy distribution, wheel files beside current Pyodide) the first time a cell imports it.
+ */
+async function loadMicropipFor(course, code) {
+  if (!course.micropip.length || typeof code !== "string" || !IMPORTS_MICROPIP.test(code)) return;
+  const names = course.micropip;
+  course.micropip = [];
+  await course.pyodide.loadPackage(names);
+}

@@ -10,6 +10,8 @@ const STRINGS = {
   runtime_stopped: "Python is stopped.",
   runtime_loading: "Loading {loaded} of {total}.",
   runtime_starting: "Starting.",
+  runtime_idle: "Starts on a cell: {size} the first time.",
+  runtime_idle_stored: "Starts on a cell: nothing to download.",
 };
 
 /** A bar as the build writes it, with stand-ins for its status, progress and buttons. */
@@ -47,4 +49,29 @@ test("a sentence that is not about a restart stays through runs, and a stopped d
   runtime.showProgress({ loaded: 1e6, total: 4e6 });
   runtime.showState({ state: "idle" });
   assert.equal(status.textContent, "Python is stopped.");
+});
+
+test("while Python restarts after Stop, every loading line says why, until the restart says what came back", () => {
+  const { runtime, status } = bar();
+  runtime.showState({ state: "idle" });
+  runtime.sayRestarting("Restarting to stop the code; cells 1, 2 will run again.");
+  runtime.showProgress({ loaded: 1e6, total: 4e6 });
+  assert.match(status.textContent, /^Restarting to stop the code; cells 1, 2 will run again\. Loading .+ of .+\.$/);
+  runtime.showState({ state: "ready" });
+  assert.equal(status.textContent, "Restarting to stop the code; cells 1, 2 will run again. Python is ready.");
+  runtime.sayRestarted("Cells 1, 2 were run again.");
+  runtime.showProgress({ loaded: 4e6, total: 4e6 });
+  assert.equal(status.textContent, "Starting.");
+});
+
+test("before the start the bar states what will really be downloaded, and once Python starts it no longer says so", () => {
+  const { runtime, status } = bar();
+  document.body.dataset.runtime = "idle";
+  runtime.sayDownload(0);
+  assert.equal(status.textContent, "Starts on a cell: nothing to download.");
+  runtime.sayDownload(3_240_000);
+  assert.equal(status.textContent, "Starts on a cell: 3.2 MB the first time.");
+  runtime.showState({ state: "loading" });
+  runtime.sayDownload(0);
+  assert.equal(status.textContent, "Starts on a cell: 3.2 MB the first time.");
 });

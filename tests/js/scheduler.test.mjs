@@ -19,6 +19,7 @@ const STRINGS = {
   stopped_between_steps: "Stopped between two steps.",
   stopped_interrupted: "Stopped by interrupt.",
   stopped_loading: "Stopped while loading.",
+  stopped_queued: "Not run: Python stopped while this waited.",
 };
 
 /** A runtime client that runs "code" as a script of steps, and remembers what ran in which worker. */
@@ -70,7 +71,7 @@ class FakeClient {
 
   // A loop that yields ("steps") sees the polite request; one that never yields ("forever") sees only an
   // interrupt, and only where the client can raise one (canInterrupt); "deaf" ignores both.
-  async interrupt() {
+  async requestStop() {
     let seen = false;
     for (const entry of this.pending) {
       if (entry.polite) {
@@ -93,7 +94,7 @@ class FakeClient {
     return true;
   }
 
-  stop() {
+  terminate() {
     this.worker = null;
     this.state = "idle";
     for (const entry of this.pending) entry.reject(new Stopped());
@@ -112,7 +113,7 @@ function cell(id, code) {
       this.status = "running";
       const result = await client.run(this.id, this.code, null);
       this.status = result.ok ? "done" : "failed";
-      return { ok: result.ok, replay: result.ok ? this.code : null };
+      return { ok: result.ok, replay: result.ok ? this.code : null, stopped: Boolean(result.stopped) };
     },
     setStatus(key) { this.status = key; },
     stopped() { this.status = ""; },
@@ -157,6 +158,24 @@ test("jobs run one at a time in the order they were queued", async () => {
   assert.deepEqual(client.ran.map(([, id]) => id), [1, 2, 3]);
   assert.deepEqual(jobs.map((job) => job.status), ["done", "done", "done"]);
   assert.deepEqual([...scheduler.history.keys()], [1, 2, 3]);
+});
+
+test("a run that releases unbinds its cells' names once the cell ahead of it ends, then runs them; a fresh Python frees nothing", async () => {
+  const client = new FakeClient();
+  const log = [];
+  client.release = async (codes) => log.push(["release", codes]);
+  const run = client.run.bind(client);
+  client.run = (id, code) => {
+    log.push(["run", id]);
+    return run(id, code);
+  };
+  const scheduler = new Scheduler(client, STRINGS);
+  const withCode = (job) => Object.assign(job, { code() { return "code of " + job.id; } });
+  await scheduler.run([withCode(cell(1, "a"))], { release: true }); // Python was not ready: nothing to free
+  const all = [withCode(cell(1, "a")), withCode(cell(2, "b")), check("multi_head")];
+  await Promise.all([scheduler.run([cell(3, "c")]), scheduler.run(all, { release: true })]);
+  assert.deepEqual(log, [["run", 1], ["run", 3], ["release", ["code of 1", "code of 2"]], ["run", 1], ["run", 2],
+    ["run", "check"]]);
 });
 
 test("a failed cell leaves the replay history and a check never enters it", async () => {
@@ -287,6 +306,24 @@ test("cells queued behind one that kills Python are dropped, not left waiting", 
   await scheduler.run([cell(2, "crash"), waiting]);
   assert.equal(waiting.status, "");
   assert.ok(!client.ran.some(([, id]) => id === 3));
+  assert.deepEqual(waiting.notes.map((note) => note.text), ["Not run: Python stopped while this waited."]);
+});
+
+test("a job queued behind the one Stop interrupts is dropped and says so", async () => {
+  const client = new FakeClient();
+  client.canInterrupt = true;
+  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 1000, interruptAfterMs: 5 });
+  const loop = cell(1, "forever");
+  const waiting = cell(2, "b");
+  scheduler.run([loop, waiting]);
+  await until(() => client.pending.size === 1);
+  await scheduler.stop();
+  await scheduler.queue;
+  assert.equal(client.workers, 1);
+  assert.equal(waiting.status, "");
+  assert.ok(!client.ran.some(([, id]) => id === 2), "the queued cell was dropped");
+  assert.deepEqual(waiting.notes.map((note) => note.text), ["Not run: Python stopped while this waited."]);
+  assert.deepEqual(loop.notes.map((note) => note.text), ["Stopped by interrupt."]);
 });
 
 
@@ -344,8 +381,8 @@ test("a second Stop while Python restarts starts no second restart", async () =>
   const start = client.start.bind(client);
   client.start = async () => { if (client.workers === 1 && client.worker === null) await gate; return start(); };
   let ended = 0;
-  const stop = client.stop.bind(client);
-  client.stop = () => { ended += 1; stop(); };
+  const terminate = client.terminate.bind(client);
+  client.terminate = () => { ended += 1; terminate(); };
   const restarted = events(scheduler, "restarted");
   const first = scheduler.stop();
   await until(() => scheduler.restarting !== null); // the fresh Python is still starting
@@ -386,7 +423,7 @@ test("stop pressed while Python loads ends the download, says so, and starts not
     client.state = "loading";
     return new Promise((resolve, reject) => { loading = reject; });
   };
-  client.stop = () => {
+  client.terminate = () => {
     client.state = "idle";
     if (loading) loading(new Stopped());
   };
@@ -424,4 +461,41 @@ test("earlier jobs run first on the learner's behalf, and the first that fails l
   assert.deepEqual(finished.map((detail) => [detail.job.id, detail.onBehalf]), [[1, true], [2, true]]);
   assert.equal(await scheduler.run([asked], { earlier: [cell(1, "a")] }), null);
   assert.deepEqual(finished.at(-1), { job: asked, onBehalf: false });
+});
+
+test("a cell Stop ended stays stopped until it runs again, whether interrupted or restarted", async () => {
+  for (const canInterrupt of [true, false]) {
+    const client = new FakeClient();
+    const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 5, interruptAfterMs: 5 });
+    const first = cell(1, "a");
+    const loop = cell(2, "forever");
+    await scheduler.run([first]);
+    client.canInterrupt = canInterrupt;
+    scheduler.run([loop]);
+    await until(() => client.pending.size === 1);
+    await scheduler.stop();
+    assert.equal(client.workers, canInterrupt ? 1 : 2, "interrupted, or restarted where it cannot interrupt");
+    assert.equal(scheduler.wasStopped(loop), true);
+    assert.equal(scheduler.wasStopped(first), false);
+    loop.code = "b";
+    await scheduler.run([loop]);
+    assert.equal(scheduler.wasStopped(loop), false);
+  }
+});
+
+test("a cell stopped while Python was still loading never ran, so it is not a stopped cell", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  let release;
+  client.start = () => {
+    client.state = "loading";
+    return new Promise((resolve, reject) => { release = reject; });
+  };
+  client.terminate = () => release(new Stopped());
+  const waiting = cell(1, "a");
+  const done = scheduler.run([waiting]);
+  await until(() => release !== undefined);
+  await scheduler.stop();
+  await done;
+  assert.equal(scheduler.wasStopped(waiting), false);
 });

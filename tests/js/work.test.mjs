@@ -179,10 +179,12 @@ test("an imported set-aside record never overwrites one the learner has: it take
 
 test("the import's report says per lesson what was added, replaced, kept and set aside", () => {
   const report = { a: { added: 2, replaced: 1, kept: 0, aside: 3 }, b: { added: 0, replaced: 0, kept: 4, aside: 0 } };
-  const strings = { import_done: "Imported {n}.", import_explained: "(why)",
-    import_lesson: "{lesson}: {added} added, {replaced} replaced, {kept} kept, {aside} set aside." };
+  const strings = { import_done: "In the file: {n}; taken: {taken}.", import_done_none: "In the file: {n}; none taken.",
+    import_explained: "(why)", import_lesson: "{lesson}: {added} added, {replaced} replaced, {kept} kept, {aside} set aside." };
   assert.equal(describeImport(report, 10, strings),
-    "Imported 10. a: 2 added, 1 replaced, 0 kept, 3 set aside. b: 0 added, 0 replaced, 4 kept, 0 set aside. (why)");
+    "In the file: 10; taken: 3. a: 2 added, 1 replaced, 0 kept, 3 set aside. b: 0 added, 0 replaced, 4 kept, 0 set aside. (why)");
+  assert.equal(describeImport({ b: { added: 0, replaced: 0, kept: 1, aside: 0 } }, 1, strings),
+    "In the file: 1; none taken. b: 0 added, 0 replaced, 1 kept, 0 set aside. (why)");
 });
 
 test("export holds what only the page's memory has, in place of what storage has", () => {

@@ -74,29 +74,42 @@ test("a lesson's wheels are fetched while Pyodide is still loading", async () =>
   assert.equal(worker.posted.at(-1).ok, true, JSON.stringify(worker.posted.at(-1)));
 });
 
-test("micropip loads in the same call as the lesson's packages, and the fetched wheel is installed from /tmp", async () => {
+test("the fetched wheel is installed from /tmp without micropip, which loads only when a cell imports it", async () => {
   const worker = startWorker();
   worker.pyodideUp.resolve();
   worker.self.onmessage({ data: init(["micropip-0.11.1-py3-none-any.whl", "packaging-26.1-py3-none-any.whl"], [WHEEL]) });
   await settle();
   assert.equal(worker.posted.at(-1).ok, true, JSON.stringify(worker.posted.at(-1)));
-  const steps = worker.log.filter(([what]) => what !== "fetch" && what !== "loadPyodide");
-  assert.deepEqual(steps, [
-    ["loadPackage", ["numpy", INDEX + "micropip-0.11.1-py3-none-any.whl", INDEX + "packaging-26.1-py3-none-any.whl"]],
+  const steps = () => worker.log.filter(([what]) => what !== "fetch" && what !== "loadPyodide");
+  assert.deepEqual(steps(), [
+    ["loadPackage", ["numpy"]],
     ["python", "boot"],
     ["writeFile", "/tmp/einops-0.8.1-py3-none-any.whl", [80, 75]],
     ["python", "install"],
     ["python", "request"],
   ]);
+  worker.self.onmessage({ data: { type: "run", id: 2, cell: 1, code: "print(1)" } });
+  worker.self.onmessage({ data: { type: "run", id: 3, cell: 1, code: "x = 1\nimport micropip" } });
+  worker.self.onmessage({ data: { type: "run", id: 4, cell: 1, code: "from micropip import install" } });
+  await settle();
+  assert.equal(worker.posted.at(-1).id, 4, JSON.stringify(worker.posted.at(-1)));
+  assert.deepEqual(steps().slice(5), [
+    ["python", "request"],
+    ["loadPackage", [INDEX + "micropip-0.11.1-py3-none-any.whl", INDEX + "packaging-26.1-py3-none-any.whl"]],
+    ["python", "request"],
+    ["python", "request"], // loaded once
+  ]);
 });
 
-test("a lesson without wheels loads neither micropip nor anything but its packages", async () => {
+test("a lesson without wheels loads nothing but its packages, and a cell importing micropip loads none", async () => {
   const worker = startWorker();
   worker.pyodideUp.resolve();
-  worker.self.onmessage({ data: init(["micropip"], []) });
+  worker.self.onmessage({ data: init([], []) });
   await settle();
   assert.equal(worker.posted.at(-1).ok, true, JSON.stringify(worker.posted.at(-1)));
+  worker.self.onmessage({ data: { type: "run", id: 2, cell: 1, code: "import micropip" } });
+  await settle();
   assert.deepEqual(worker.log.filter(([what]) => what === "loadPackage"), [["loadPackage", ["numpy"]]]);
   assert.deepEqual(worker.log.filter(([what]) => what === "python" || what === "writeFile"),
-    [["python", "boot"], ["python", "request"]]);
+    [["python", "boot"], ["python", "request"], ["python", "request"]]);
 });

@@ -53,8 +53,9 @@ SENTENCES = Sentences({
         "raised": "Con {} tu función lanzó {}: {}; lee el mensaje y pruébala en una celda con esos datos.",
         "modified": "Con {} tu función modificó el array que recibe, que debía quedar intacto; calcula en un array "
                     "nuevo (s / T, no s /= T).",
-        "whole_float": "Con {} se esperaba un número entero (int), pero tu función devolvió {} con decimales; una "
-                       "división con / da un float: usa números enteros o int(...).",
+        "whole_float": "Con {} se esperaba un número entero (int), pero tu función devolvió {} como float; un float "
+                       "sale de una división con /, de un número escrito con punto (2.0, 1e9) o de math.pow: "
+                       "cuenta sólo con enteros, o devuelve int(...).",
         "not_int": "Con {} se esperaba un número entero (int), pero tu función devolvió {}.",
     },
     "en": {
@@ -62,8 +63,9 @@ SENTENCES = Sentences({
                   "inputs.",
         "modified": "For {}, your function changed the array it received, which should stay as it was; compute in a "
                     "new array (s / T, not s /= T).",
-        "whole_float": "For {}, a whole number (int) was expected, but your function returned {} with decimals; a "
-                       "division with / gives a float: stick to whole numbers or use int(...).",
+        "whole_float": "For {}, a whole number (int) was expected, but your function returned {} as a float; a "
+                       "float comes from a division with /, a number written with a point (2.0, 1e9) or math.pow: "
+                       "count with whole numbers only, or return int(...).",
         "not_int": "For {}, a whole number (int) was expected, but your function returned {}.",
     },
 })

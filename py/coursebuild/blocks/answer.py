@@ -20,8 +20,9 @@ class Answer:
     def render(self, context):
         """A closed <details> with its title as the summary."""
         title = render_inline(context, self.title) if self.title else html.escape(context.strings["answer"])
-        return '<details class="answer">\n<summary>{}</summary>\n{}</details>\n'.format(
-            title, context.render_body(self.body))
+        body = context.render_body(self.body)
+        return '<details class="answer">\n<summary>{}</summary>\n{}</details>\n{}'.format(
+            title, body, context.folded_answer(title, body))
 
 
 def parse(directive, context):

@@ -31,6 +31,9 @@ from .base import anchor_attribute, block_key, check_options
 KERNELS = ("ipython3", "python3", "python", "")
 DISPLAY_TAGS = ("remove-input", "remove-output", "remove-cell", "hide-input", "hide-output")
 TAGS = ("raises-exception", "skip-run-all") + DISPLAY_TAGS
+# (a tag that folds a part, a tag that removes it): together they would show an empty fold, or fold nothing
+CONTRADICTIONS = (("hide-output", "remove-output"), ("hide-output", "remove-cell"), ("hide-input", "remove-input"),
+                  ("hide-input", "remove-cell"))
 
 
 @dataclass
@@ -80,7 +83,8 @@ class CodeCell:
             hidden=" hidden" if "remove-output" in self.tags else "",
             out=render_output(context.outputs.get(self.number, []), strings))
         if self.checks:
-            output = _fold("answer", strings["cell_show_answer"], output)
+            printed = context.folded_answer(html.escape(label), output.replace(' aria-live="polite"', ""))
+            output = _fold("answer", strings["cell_show_answer"], output) + printed
         elif "hide-output" in self.tags:
             output = _fold("output", strings["cell_show_output"], output)
         return (
@@ -151,12 +155,18 @@ def parse(directive, context):
     for tag in tags:
         if tag not in TAGS:
             context.errors.error(directive.line, "unknown cell tag '{}' (known: {})".format(tag, ", ".join(TAGS)))
+    for folded, removing in CONTRADICTIONS:
+        if folded in tags and removing in tags:
+            context.errors.error(directive.line, "cell tags '{}' and '{}' contradict each other: '{}' removes what "
+                                                 "'{}' folds; keep one".format(removing, folded, removing, folded))
     checks = directive.options.get("checks", [])
-    if isinstance(checks, str):
-        checks = checks.split()
     if not isinstance(checks, list) or not all(isinstance(name, str) for name in checks):
-        context.errors.error(directive.line, "':checks:' must list quiz ids, such as ':checks: [e1-peso, e1-salida]'")
+        context.errors.error(directive.line, "':checks:' must list quiz ids in brackets, such as "
+                                             "':checks: [e1-peso, e1-salida]'")
         checks = []
+    elif "checks" in directive.options and not checks:
+        context.errors.error(directive.line, "':checks: []' names no quiz; name the quizzes whose answers the "
+                                             "output gives, such as ':checks: [e1-peso]', or remove the option")
     if not directive.body.strip():
         context.errors.error(directive.line, "this code cell is empty; write its code or remove it")
     code = directive.body.rstrip("\n")

@@ -6,7 +6,15 @@
     ```                              ::::
 
 Options are `:key: value` lines right after the opening line (values are YAML);
-one blank line may separate them from the body.
+one blank line may separate them from the body. MyST's other form, a YAML block
+between two `---` lines right after the opening line, gives the same options:
+
+    ```{code-cell} ipython3
+    ---
+    tags: [remove-input]
+    ---
+    body
+    ```
 """
 
 import difflib
@@ -80,6 +88,33 @@ def _check_stray_option(body_lines, consumed, line, errors):
             return
 
 
+def _option_block(body_lines, line, options, errors):
+    """Read a `---` YAML option block at the top of a directive's body into `options`; how many lines it takes."""
+    if not body_lines or body_lines[0].rstrip() != "---":
+        return 0
+    end = next((index for index in range(1, len(body_lines)) if body_lines[index].rstrip() == "---"), None)
+    if end is None:
+        errors.error(line + 1, "the option block opened with '---' is never closed; end it with a '---' line "
+                               "before the directive's body")
+        return 0
+    try:
+        block = yaml.safe_load("".join(body_lines[1:end]))
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        at = min(mark.line, end - 2) if mark else 0  # an error at the block's end is its last line's
+        errors.error(line + 2 + at, "the option block between '---' lines is not valid YAML ({})".format(
+            getattr(error, "problem", error)))
+        return end + 1
+    if block is None:
+        block = {}
+    if not isinstance(block, dict) or not all(isinstance(key, str) for key in block):
+        errors.error(line + 1, "the option block between '---' lines must be 'name: value' lines, such as "
+                               "'tags: [remove-input]'")
+        return end + 1
+    options.update(block)
+    return end + 1
+
+
 def read_directive(token, errors):
     """Turn a `{name}` fence into a Directive, or None for an ordinary fence."""
     if token.type not in FENCES:
@@ -91,12 +126,17 @@ def read_directive(token, errors):
     line = token.map[0] + 1
     body_lines = token.content.splitlines(True)
     options = {}
-    consumed = 0
-    for text in body_lines:
+    consumed = _option_block(body_lines, line, options, errors)
+    written = {key: line + 1 for key in options}  # option -> the line it is first written at
+    for text in body_lines[consumed:]:
         option = OPTION.match(text.rstrip("\n"))
         if option is None:
             break
         key, raw = option.group(1), option.group(2)
+        if key in written:
+            errors.error(line + 1 + consumed, "option ':{}:' is written twice (first at line {}); keep one".format(
+                key, written[key]))
+        written.setdefault(key, line + 1 + consumed)
         try:
             options[key] = yaml.safe_load(raw) if raw.strip() else True
         except yaml.YAMLError:

@@ -45,6 +45,7 @@ class Exercise:
     prompt: object
     hints: list = field(default_factory=list)
     function: str = ""  # the name the learner defines, in the page's language: the checker says it at build time
+    solution_path: object = None  # the reference solution's file, where the build reports it failing
     is_exercise = True
 
     def data(self):
@@ -149,6 +150,7 @@ def _read_files(directive, context):
             code = read_source(path, context.errors)
             if code is not None:
                 codes[option] = code
+                codes[option + "_path"] = path
     wrong_dir = _inside_lesson(directive, "wrong", context)
     if wrong_dir is None:
         return None
@@ -156,7 +158,7 @@ def _read_files(directive, context):
     if not wrong:
         context.errors.error(line, ":wrong: names {}, which holds no known-wrong solutions (*.py); add at least "
                                    "one mistake the checker must reject".format(wrong_dir))
-    if None in wrong.values() or len(codes) < 2:
+    if None in wrong.values() or not {"starter", "solution"} <= set(codes):
         return None
     return codes, wrong
 
@@ -186,4 +188,4 @@ def parse(directive, context):
     prompt, hints = _prompt_and_hints(directive, context)
     return Exercise(
         id=directive.argument, line=line, checker=checker, starter=codes["starter"],
-        solution=codes["solution"], wrong=wrong, prompt=prompt, hints=hints)
+        solution=codes["solution"], wrong=wrong, prompt=prompt, hints=hints, solution_path=codes["solution_path"])

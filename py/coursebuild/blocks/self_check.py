@@ -18,12 +18,13 @@ labelled with the heading each block sits under.
 """
 
 import html
+import re
 from dataclasses import dataclass, field
 
 import yaml
 
 from ..errors import closest
-from .base import anchor, check_options, render_inline
+from .base import KEY, anchor, check_options, render_inline
 
 KINDS = ("quiz", "exercise", "cell")  # the blocks an item may name, in the order its links are listed
 CHECKED = ("quiz", "exercise")  # the kinds whose saved work can tick an item
@@ -164,10 +165,18 @@ def _unknown(number, reference, known):
     kind, name = reference.kind, reference.name
     close = closest(name, known)
     how = ("an exercise is named by the id after '{exercise}'" if kind == "exercise"
-           else "to name one, give it an ':id: {}' line after its opening line".format(name))
+           else "to name one, give it an ':id: {}' line after its opening line".format(_valid_id(kind, name)))
     return "self-check item {} names {} '{}', which no {} in the lesson has{}; {} (named {}: {})".format(
         number, kind, name, kind, " (did you mean '{}'?)".format(close) if close else "", how, PLURALS[kind],
         ", ".join(sorted(known)) or "none")
+
+
+def _valid_id(kind, name):
+    """`name` if an ':id:' may be it, else the closest one that may ('~0123456789' -> 'quiz-0123456789')."""
+    if KEY.match(name):
+        return name
+    kept = re.sub(r"[^A-Za-z0-9_-]", "", name)
+    return kept if KEY.match(kept) else "{}-{}".format(kind, kept).rstrip("-")
 
 
 def parse(directive, context):

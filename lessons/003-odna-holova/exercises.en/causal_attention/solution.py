@@ -1,11 +1,11 @@
 import numpy as np
 
 
-def causal_attention(X, Wq, Wk, Wv):
+def causal_head(X, Wq, Wk, Wv):
     Q, K, V = X @ Wq, X @ Wk, X @ Wv                  # (T, d_k), (T, d_k), (T, d_v)
     scores = Q @ K.T / np.sqrt(K.shape[1])            # (T, T)
     future = np.triu(np.ones(scores.shape, dtype=bool), k=1)
     scores = np.where(future, -np.inf, scores)        # before the softmax: exp(-inf) = 0
     e = np.exp(scores - scores.max(axis=1, keepdims=True))
     A = e / e.sum(axis=1, keepdims=True)              # every row sums to 1
-    return A, A @ V                                   # (T, T), (T, d_v)
+    return A @ V, A                                   # (T, d_v), (T, T)

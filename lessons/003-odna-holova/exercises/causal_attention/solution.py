@@ -8,4 +8,4 @@ def causal_attention(X, Wq, Wk, Wv):
     scores = np.where(future, -np.inf, scores)        # до softmax: exp(-inf) = 0
     e = np.exp(scores - scores.max(axis=1, keepdims=True))
     A = e / e.sum(axis=1, keepdims=True)              # кожен рядок сумує до 1
-    return A, A @ V                                   # (T, T), (T, d_v)
+    return A @ V, A                                   # (T, d_v), (T, T)

@@ -1,4 +1,6 @@
-"""Checker for lesson 003's exercise: causal_attention(X, Wq, Wk, Wv) -> (A, H) (cabeza_causal in Spanish).
+"""Checker for lesson 003's exercise: causal_attention(X, Wq, Wk, Wv) -> (H, A), output first as the course's
+attention returns it (causal_head in the English edition, whose lesson 004 has its own causal_attention;
+cabeza_causal in the Spanish one, apart from lesson 004's atencion_causal(Q, K, V)).
 
 Runs the learner's function on several shapes (T = 1, d_k different from d and
 from d_v, inputs large enough to overflow an unshifted exp), compares with a
@@ -17,8 +19,7 @@ from course.numbers import number
 
 from ..language import phrases
 
-FUNCTION = {"uk": "causal_attention", "en": "causal_attention", "es": "cabeza_causal"}  # per edition; the Spanish
-# name differs from lesson 004's atencion_causal(Q, K, V), a different exercise
+FUNCTION = {"uk": "causal_attention", "en": "causal_head", "es": "cabeza_causal"}
 CASES = (  # (T, d, d_k, d_v, input scale, seed)
     (4, 5, 3, 2, 1.0, 1),
     (1, 4, 2, 3, 1.0, 2),
@@ -45,7 +46,8 @@ TEXT = {  # every sentence of this checker, per edition of the lesson
             "columns": "softmax узято вздовж стовпців (axis=0); нормуйте кожен рядок, axis=-1",
             "input_width": "ви поділили на √d (ширину X), а треба на √d_k, ширину запитів і ключів"},
         "case": "випадку T={}, d={}, d_k={}, d_v={}", "large": ", великі входи",
-        "h_first": "Для {} очікувалося (A, H) саме в такому порядку, а ви повернули спершу H; поміняйте їх у return.",
+        "a_first": "Для {} очікувалося (H, A), спершу суміші, як повертає attention курсу, а ви повернули спершу ваги A; "
+                   "поміняйте їх у return.",
         "mixes_x": "Для {} очікувалося H форми {}, а його форма {}: схоже, ви змішали рядки X, а не значення; "
                    "множте ваги на V = X @ Wv.",
         "mixtures": "Для {} ваги A правильні, а суміші H ні (різниця до {}); H = A @ V, де V = X @ Wv.",
@@ -72,7 +74,8 @@ TEXT = {  # every sentence of this checker, per edition of the lesson
             "input_width": "you divided by √d (the width of X), but the divisor is √d_k, the width of the queries and "
                            "keys"},
         "case": "the case T={}, d={}, d_k={}, d_v={}", "large": ", large inputs",
-        "h_first": "For {} (A, H) was expected in that order, but you returned H first; swap them in the return.",
+        "a_first": "For {} (H, A) was expected, the mixtures first as the course's attention returns them, but you "
+                   "returned the weights A first; swap them in the return.",
         "mixes_x": "For {} H was expected to have shape {}, but its shape is {}: it looks as if you mixed the rows of X "
                    "rather than the values; multiply the weights by V = X @ Wv.",
         "mixtures": "For {} the weights A are right but the mixtures H are not (they differ by up to {}); H = A @ V, "
@@ -102,7 +105,8 @@ TEXT = {  # every sentence of this checker, per edition of the lesson
             "input_width": "dividiste por √d (la anchura de X), pero el divisor es √d_k, la anchura de las consultas "
                            "y las claves"},
         "case": "T={}, d={}, d_k={}, d_v={}", "large": ", entradas grandes",
-        "h_first": "Con {} se esperaba (A, H) en este orden, pero devolviste H primero; intercámbialos en el return.",
+        "a_first": "Con {} se esperaba (H, A), primero las mezclas, como las devuelve attention del curso, pero "
+                   "devolviste primero los pesos A; intercámbialos en el return.",
         "mixes_x": "Con {} se esperaba H de forma {}, pero su forma es {}: parece que mezclaste las filas de X y no "
                    "los valores; multiplica los pesos por V = X @ Wv.",
         "mixtures": "Con {} los pesos A están bien, pero las mezclas H no (difieren hasta en {}); H = A @ V, donde "
@@ -114,7 +118,7 @@ TEXT = {  # every sentence of this checker, per edition of the lesson
         "row": "Con {} la fila A[{}] no es la esperada (difiere hasta en {}): {}.",
     },
 }
-BOOKS = {language: Phrasebook(language, signature="X, Wq, Wk, Wv", pair="(A, H)", ending="A, H", **text["phrasebook"])
+BOOKS = {language: Phrasebook(language, signature="X, Wq, Wk, Wv", pair="(H, A)", ending="H, A", **text["phrasebook"])
          for language, text in TEXT.items()}
 MESSAGES = {language: book.messages() for language, book in BOOKS.items()}
 
@@ -142,7 +146,7 @@ def reference(X, Wq, Wk, Wv, hide="future", fill=-np.inf, after=False, scale=Non
         A = softmax(scores, axis=axis)  # (T, T)
     if after:
         A = np.where(hidden, 0.0, A)
-    return A, A @ V
+    return A @ V, A
 
 
 MISTAKES = (  # (keywords for reference, the name of the hint in TEXT[language]["mistakes"])
@@ -172,12 +176,12 @@ def _check_case(function, T, d, d_k, d_v, size, seed):
 
 def _check_pair(returned, inputs, case):
     """The first problem with the pair that came back, as a sentence, or None."""
-    expected_A, expected_H = reference(*inputs)
+    expected_H, expected_A = reference(*inputs)
     T, d_v = expected_H.shape
-    A, H = returned
+    H, A = returned
     say, book = phrases(TEXT), _book()
-    if shape(A) == (T, d_v) and shape(H) == (T, T) and d_v != T:
-        return say["h_first"].format(case)
+    if shape(H) == (T, T) and shape(A) == (T, d_v) and d_v != T:
+        return say["a_first"].format(case)
     d = inputs[0].shape[1]
     if shape(A) == (T, T) and shape(H) == (T, d) and d != d_v:
         return say["mixes_x"].format(case, (T, d_v), (T, d))
@@ -195,7 +199,7 @@ def _explain_nan(A, inputs, case):
     """A sentence for a NaN that comes from masking the diagonal (the first row has nothing left), or None."""
     if not isinstance(A, np.ndarray) or A.ndim != 2 or A.shape[0] == 0:
         return None
-    diagonal, _ = reference(*inputs, hide="diagonal")
+    _, diagonal = reference(*inputs, hide="diagonal")
     if np.all(np.isnan(A[0])) and np.allclose(A[1:], diagonal[1:], atol=TOLERANCE, equal_nan=True):
         return phrases(TEXT)["diagonal"].format(case)
     return None
@@ -209,7 +213,7 @@ def _explain_weights(A, expected, inputs, case):
     d = inputs[0].shape[1]
     mistakes = MISTAKES + (({"scale": np.sqrt(d)}, "input_width"),)
     for keywords, named in mistakes:
-        if np.allclose(A, reference(*inputs, **keywords)[0], atol=TOLERANCE):
+        if np.allclose(A, reference(*inputs, **keywords)[1], atol=TOLERANCE):
             hint = say["mistakes"][named]
             break
     return say["row"].format(case, row, _number(np.abs(A[row] - expected[row]).max()), hint)

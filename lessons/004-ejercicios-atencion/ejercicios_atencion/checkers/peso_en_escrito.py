@@ -4,7 +4,7 @@
 Maps are random rows that sum to 1, digits repeat inside a sequence (so a row's digit
 sits in several columns) and sequences differ in length between cases. Each usual
 mistake (comparing the wrong axes, averaging everything, looking only at the own
-position or only at the strongest column) is rebuilt to name the one that was made.
+position, only at the strongest column or only at the first column with the digit) is rebuilt to name the one that was made.
 """
 
 import numpy as np
@@ -35,6 +35,8 @@ SENTENCES = Sentences({
                         "columna de la entrada.",
         "strongest_only": "sumaste sólo la casilla más fuerte; hay que sumar todas las columnas que tienen ese "
                           "dígito.",
+        "first_match": "tomaste sólo la primera columna que tiene el dígito (¿un argmax o un break?); cuando el "
+                       "dígito se repite en la entrada, suma el peso de todas sus columnas.",
         "counts_columns": "contaste las columnas que tienen el dígito, sin su peso; multiplica por los mapas antes de "
                           "sumar.",
         "other": "calcula a mano la fila 0 de la secuencia 0 y compárala con la tuya.",
@@ -51,6 +53,8 @@ SENTENCES = Sentences({
         "own_position": "you looked only at the column of the row's own position; the written digit can be in any "
                         "column of the input.",
         "strongest_only": "you added only the strongest square; add every column that holds that digit.",
+        "first_match": "you took only the first column that holds the digit (an argmax, or a break?); when the digit "
+                       "repeats in the input, add the weight of every column that holds it.",
         "counts_columns": "you counted the columns that hold the digit, without their weight; multiply by the maps "
                           "before summing.",
         "other": "work out row 0 of sequence 0 by hand and compare it with yours.",
@@ -92,5 +96,7 @@ def _mistake(value, mapas, entrada, escritos):
         (np.diagonal(mapas, axis1=1, axis2=2) * (entrada == escritos), "own_position"),
         (strongest * mismo.any(axis=-1), "strongest_only"),
         (mismo.sum(axis=-1).astype(float), "counts_columns"),
+        (np.take_along_axis(mapas, mismo.argmax(axis=-1)[..., None], axis=-1)[..., 0] * mismo.any(axis=-1),
+         "first_match"),
     )
     return SENTENCES.say(rebuilt(value, variants) or "other")

@@ -2,9 +2,9 @@
 import numpy as np
 
 
-def causal_attention(X, Wq, Wk, Wv):
+def causal_head(X, Wq, Wk, Wv):
     Q, K, V = X @ Wq, X @ Wk, X @ Wv
     scores = Q @ K.T / np.sqrt(K.shape[1])
     e = np.exp(scores - scores.max(axis=1, keepdims=True))
     A = e / e.sum(axis=1, keepdims=True)
-    return A, A @ V
+    return A @ V, A

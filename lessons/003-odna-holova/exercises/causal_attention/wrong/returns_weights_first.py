@@ -1,4 +1,4 @@
-"""Returns the pair in the wrong order, (H, A)."""
+"""Returns the pair in the wrong order, (A, H): weights first, where the course returns (output, weights)."""
 import numpy as np
 
 
@@ -8,4 +8,4 @@ def causal_attention(X, Wq, Wk, Wv):
     scores = np.where(np.triu(np.ones(scores.shape, dtype=bool), k=1), -np.inf, scores)
     e = np.exp(scores - scores.max(axis=1, keepdims=True))
     A = e / e.sum(axis=1, keepdims=True)
-    return A @ V, A
+    return A, A @ V

@@ -1,0 +1,11 @@
+import numpy as np
+
+
+def positional_encoding(n_positions, d_model):
+    table = np.zeros((n_positions, d_model))
+    t = np.arange(n_positions)[:, None]
+    i = np.arange((d_model + 1) // 2)
+    rates = 1.0 / 10000 ** (i / d_model)
+    table[:, 0::2] = np.sin(t * rates)
+    table[:, 1::2] = np.cos(t * rates[: d_model // 2])
+    return table

@@ -1,0 +1,173 @@
+"""Lesson 005, position and the block: its checkers (reference, a rewrite, every known mistake with its own
+sentence), its quiz keys recomputed, its explorable's claims, and its cells' printed claims as built."""
+
+import html
+import re
+import shutil
+
+import numpy as np
+import pytest
+from position_and_block.explorables import position_dots
+
+from course.exercise import grade
+from course.nn.layers import TransformerBlock
+from coursebuild.lesson import read_lesson
+from support import ROOT, build_site
+
+SLUG = "005-position-and-block"
+FOLDER = ROOT / "lessons" / SLUG
+LESSON = read_lesson(FOLDER / "lesson.md")[0]
+CHECKERS = {"positional_encoding": "position_and_block.checkers.positional_encoding",
+            "layer_norm": "position_and_block.checkers.layer_norm"}
+REWRITES = {
+    "positional_encoding": (
+        "import math\n"
+        "import numpy as np\n"
+        "def positional_encoding(n_positions, d_model):\n"
+        "    rows = []\n"
+        "    for t in range(n_positions):\n"
+        "        row = []\n"
+        "        for j in range(d_model):\n"
+        "            angle = t / 10000 ** ((j - j % 2) / d_model)\n"
+        "            row.append(math.sin(angle) if j % 2 == 0 else math.cos(angle))\n"
+        "        rows.append(row)\n"
+        "    return np.array(rows, dtype=float).reshape(n_positions, d_model)\n"),
+    "layer_norm": (
+        "import numpy as np\n"
+        "def layer_norm(x, eps):\n"
+        "    centered = x - np.mean(x, axis=x.ndim - 1)[..., None]\n"
+        "    return centered / np.sqrt(np.var(x, axis=-1)[..., None] + eps)\n"),
+}
+
+
+def exercise(key):
+    """The lesson's exercise with this id."""
+    return next(found for found in LESSON.exercises if found.id == key)
+
+
+def quiz(key):
+    """The lesson's quiz with this ':id:'."""
+    return next(found for found in LESSON.quizzes if found.key == key)
+
+
+@pytest.mark.parametrize("key", sorted(CHECKERS))
+def test_the_reference_and_a_different_correct_rewrite_pass(key):
+    assert grade(exercise(key).solution, CHECKERS[key])["passed"]
+    assert grade(REWRITES[key], CHECKERS[key])["passed"]
+
+
+@pytest.mark.parametrize("key", sorted(CHECKERS))
+def test_every_known_wrong_solution_fails_with_a_sentence_of_its_own(key):
+    wrong = exercise(key).wrong
+    assert len(wrong) >= 6
+    sentences = {}
+    for name, code in sorted(wrong.items()):
+        result = grade(code, CHECKERS[key])
+        assert not result["passed"], name
+        message = result["results"][-1]["message"]
+        assert message.endswith("."), message
+        hint = message.split(";", 1)[-1]  # the case and the numbers differ anyway; the hint must too
+        sentences[name] = hint
+    assert len(set(sentences.values())) == len(sentences), sentences
+
+
+def test_an_odd_width_table_that_raises_is_told_about_odd_widths():
+    message = grade(exercise("positional_encoding").wrong["breaks_on_odd_width.py"],
+                    CHECKERS["positional_encoding"])["results"][-1]["message"]
+    assert "d_model=5" in message and "odd" in message
+
+
+def test_the_numeric_quizzes_keys_are_what_the_library_computes():
+    P = position_dots.table(16, 16)
+    assert quiz("pe-self").answer == pytest.approx(P[5] @ P[5]) and quiz("pe-self").tolerance == 0
+    block = TransformerBlock(16, 2, 64, np.random.default_rng(0))
+    assert quiz("block-count").answer == block.count() == 12 * 16 ** 2 + 13 * 16
+
+
+def test_the_dot_product_of_two_positions_depends_on_their_distance_alone_and_stays_positive_here():
+    for width in position_dots.WIDTHS:
+        for length in position_dots.LENGTHS:
+            P = position_dots.table(length, width)
+            assert position_dots.spread_over_starts(P).max() < 1e-12
+            assert (P @ P.T).min() > 0  # what the prose says of every table the figure draws
+    glued = position_dots.glue()
+    assert glued["pd_self_16"] == 8 and glued["pd_far_16"] < glued["pd_one_16"] < glued["pd_self_16"]
+
+
+def test_a_model_without_positions_writes_the_same_first_digit_for_two_inputs_whose_reversals_differ():
+    from position_and_block.experiment import OrderModel
+    model = OrderModel(positions=False, width=16, heads=2, blocks=2, seed=3)
+    first, second = np.array([[0, 1, 2, 3, 4, 5]]), np.array([[0, 1, 2, 3, 5, 4]])
+    assert first[0, ::-1][0] != second[0, ::-1][0]
+    np.testing.assert_allclose(model.forward(first)[0][0, 0], model.forward(second)[0][0, 0], atol=1e-10)
+
+
+def test_the_cells_that_answer_a_quiz_say_so():
+    checks = {cell.key: cell.checks for cell in LESSON.cells if cell.checks}
+    assert checks == {"permute": ("permute",), "ln-check": ("ln-props",), "block-count": ("block-count",),
+                      "train-positions": ("runs",), "train-no-positions": ("runs",), "train-bare": ("runs",),
+                      "loss-curves": ("runs",)}
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory):
+    lessons = tmp_path_factory.mktemp("lessons")
+    shutil.copytree(FOLDER, lessons / SLUG, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    site = build_site(lessons, tmp_path_factory.mktemp("site"))
+    return (site / SLUG / "index.html").read_text(encoding="utf-8")
+
+
+def output(page, key):
+    """The build-time output of the cell with this ':id:', as plain text."""
+    number = next(cell.number for cell in LESSON.cells if cell.key == key)
+    section = re.search(r'<section class="cell" id="cell-{}".*?</section>'.format(number), page, re.S).group(0)
+    text = section.split('class="cell-output"', 1)[1]
+    return html.unescape(re.sub(r"<[^>]+>", "", re.sub(r"<svg.*?</svg>", "", text, flags=re.S)))
+
+
+def test_permuting_the_input_rows_permutes_the_output_rows_and_nothing_else(page):
+    printed = output(page, "permute")
+    assert "rows moved the same way: True | largest difference: 0.000000" in printed
+    assert "row for row: False" in printed
+
+
+def test_every_forward_pass_written_in_the_page_is_the_library_s(page):
+    assert "same as TransformerBlock.forward: True" in output(page, "block-forward")
+    assert "same as PostNormBlock.forward: True" in output(page, "block-post")
+    assert output(page, "order-forward").count("forward = library's: True") == 3
+    assert "same as course.nn.layers: True" in output(page, "pe-table")
+
+
+def test_layer_norm_centers_and_scales_each_row_and_ignores_the_row_s_scale(page):
+    printed = output(page, "ln-check")
+    assert "10x + 3 gives the same y: True" in printed
+    assert "block-count" not in printed
+
+
+def test_the_last_block_s_gradient_shrinks_with_depth_in_pre_norm_and_not_in_post_norm(page):
+    rows = re.findall(r"^\s*(\d+)\s+([\d.,]+),\s+([\d.,]+) \|\s+([\d.,]+),\s+([\d.,]+)$", output(page, "norm-gradients"),
+                      re.M)
+    values = {int(depth): [float(value.replace(",", "")) for value in rest] for depth, *rest in rows}
+    assert sorted(values) == [3, 6, 12, 24]
+    pre = [values[depth][1] for depth in sorted(values)]
+    post = [values[depth][3] for depth in sorted(values)]
+    assert all(a > b for a, b in zip(pre, pre[1:]))  # "shrinks"
+    assert pre[-1] / pre[0] < 0.5
+    assert 0.8 < post[-1] / post[0] < 1.25  # "about where it started"
+
+
+def test_the_block_count_cell_adds_the_terms_to_the_library_s_count_for_any_number_of_heads(page):
+    printed = output(page, "block-count")
+    assert "same: True" in printed and "total: 3,280" in printed and "8 heads: 3,280" in printed
+
+
+def test_with_positions_the_model_reverses_and_without_it_does_not(page):
+    def ended(key):
+        found = re.search(r"loss ([\d.]+) -> ([\d.]+) \| held-out digits right ([\d.]+)% \| sequences right ([\d.]+)%",
+                          output(page, key))
+        return [float(value) for value in found.groups()]
+
+    with_positions, without, bare = ended("train-positions"), ended("train-no-positions"), ended("train-bare")
+    assert with_positions[3] > 99 and without[3] < 5 and without[2] < 50
+    assert with_positions[1] < bare[1] < without[1]  # what the fold's account says: bare trains slower
+    assert bare[3] > without[3]

@@ -1,0 +1,59 @@
+"""Lesson 005 in Chromium: the three trainings and the loss curves reproduce the build's output."""
+
+import re
+import shutil
+
+import pytest
+from playwright.sync_api import expect
+
+from coursebuild.lesson import read_lesson
+from support import ROOT, Server, build_site
+
+SLUG = "005-position-and-block"
+FOLDER = ROOT / "lessons" / SLUG
+LESSON = read_lesson(FOLDER / "lesson.md")[0]
+FINISHED = re.compile("done|failed")
+PAGES = [""] + sorted(path.name.split(".")[1] + "/" for path in FOLDER.glob("lesson.*.md"))  # lesson.md, then editions
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    lessons = tmp_path_factory.mktemp("lessons")
+    shutil.copytree(FOLDER, lessons / SLUG, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    running = Server(build_site(lessons, tmp_path_factory.mktemp("site")))
+    yield running
+    running.close()
+
+
+def number(key):
+    """The page number of the cell with this ':id:'."""
+    return next(cell.number for cell in LESSON.cells if cell.key == key)
+
+
+@pytest.mark.parametrize("edition", PAGES)
+def test_the_three_trainings_and_their_curves_reproduce_the_build_in_the_browser(page, server, edition):
+    page.goto(server.url(SLUG + "/" + edition + "index.html"))
+    keys = ("train-positions", "train-no-positions", "train-bare", "loss-curves")
+    built = {key: page.locator("#cell-{} .cell-output".format(number(key))).text_content() for key in keys}
+    for key in keys:
+        cell = page.locator("#cell-{}".format(number(key)))
+        cell.locator("[data-action=run]").click()  # the first one runs every cell above it first
+        expect(cell).to_have_attribute("data-state", FINISHED, timeout=300_000)
+        expect(cell).to_have_attribute("data-state", "done")
+        assert cell.locator(".cell-output").text_content() == built[key], key
+
+
+@pytest.mark.parametrize("edition", PAGES)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_page_has_no_serious_axe_violations_and_fits_a_375_pixel_screen(browser, server, scheme, edition):
+    context = browser.new_context(bypass_csp=True, viewport={"width": 375, "height": 800}, color_scheme=scheme)
+    page = context.new_page()  # axe is injected as a script, which the page's own policy forbids: only here
+    page.goto(server.url(SLUG + "/" + edition + "index.html"))
+    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    serious = [(v["id"], [node["target"] for node in v["nodes"]][:3]) for v in result["violations"]
+               if v["impact"] in ("serious", "critical")]
+    width = page.evaluate("document.documentElement.scrollWidth")
+    context.close()
+    assert serious == []
+    assert width <= 375

@@ -1,0 +1,213 @@
+"""SCORM 1.2 packages (`build.py scorm`): the manifest, element by element, and a lesson inside a platform played
+by scorm-again in Chromium: a student answers a quiz and passes a challenge, the platform records status, score
+and interactions, and a launch on another machine restores the work from suspend_data."""
+
+import json
+import re
+import shutil
+import xml.etree.ElementTree as ET
+import zipfile
+
+import pytest
+from playwright.sync_api import expect
+
+from coursebuild.lesson import read_lesson
+from support import ROOT, Server, cli, submit_exercise
+
+LESSON = "000-varias-cabezas"
+PACKAGE = LESSON + "-es.zip"
+SOLUTION = ROOT / "lessons" / LESSON / "exercises" / "multi_head" / "solution.py"
+SCORM_AGAIN = ROOT / "node_modules" / "scorm-again" / "dist" / "scorm12.min.js"
+CP = "{http://www.imsproject.org/xsd/imscp_rootv1p1p2}"
+ADLCP = "{http://www.adlnet.org/xsd/adlcp_rootv1p2}"
+
+# The platform: scorm-again's SCORM 1.2 API on the top window (as an LMS offers it), the package in a frame.
+# What a platform kept from an earlier session comes in window.platformRecord (set by the test).
+PLATFORM_PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>Platform</title>
+<script src="scorm12.min.js"></script><script src="platform.js"></script></head>
+<body><iframe id="sco" title="lesson" style="width: 100%; height: 90vh"></iframe></body></html>
+"""
+PLATFORM_SCRIPT = """
+window.API = new Scorm12API({ logLevel: 5 });
+if (window.platformRecord) window.API.loadFromJSON(window.platformRecord);
+window.platformCalls = [];
+for (const name of ["LMSInitialize", "LMSSetValue", "LMSCommit", "LMSFinish"]) {
+  const original = window.API[name].bind(window.API);
+  window.API[name] = (...args) => { window.platformCalls.push([name, ...args]); return original(...args); };
+}
+// What the platform would send its server on commit: the learner's record, write-only elements included.
+window.recorded = () => {
+  const cmi = window.API.renderCommitCMI(true).cmi;
+  return {
+    status: cmi.core.lesson_status, raw: cmi.core.score.raw, suspend: cmi.suspend_data, exit: cmi.core.exit,
+    interactions: Object.values(cmi.interactions).map((one) => ({
+      id: one.id, type: one.type, result: one.result, response: one.student_response })),
+  };
+};
+addEventListener("DOMContentLoaded", () => {
+  document.getElementById("sco").src = "package/%s/index.html";
+});
+""" % LESSON
+
+
+@pytest.fixture(scope="module")
+def scorm_site(tmp_path_factory):
+    """Lesson 000 and its English edition built with `build.py scorm`."""
+    lessons = tmp_path_factory.mktemp("scorm-lessons")
+    (lessons / LESSON).symlink_to(ROOT / "lessons" / LESSON)
+    out = tmp_path_factory.mktemp("scorm") / "_site"
+    assert cli.main(["--lessons", str(lessons), "--out", str(out), "scorm"]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def platform(scorm_site, tmp_path_factory):
+    """A folder served on loopback: the platform page and the Spanish package unpacked under package/."""
+    folder = tmp_path_factory.mktemp("platform")
+    with zipfile.ZipFile(str(scorm_site / "scorm" / PACKAGE)) as archive:
+        archive.extractall(str(folder / "package"))
+    shutil.copyfile(SCORM_AGAIN, folder / "scorm12.min.js")
+    (folder / "index.html").write_text(PLATFORM_PAGE, encoding="utf-8")
+    (folder / "platform.js").write_text(PLATFORM_SCRIPT, encoding="utf-8")
+    server = Server(folder)
+    yield server
+    server.close()
+
+
+def manifest_of(site, name=PACKAGE):
+    with zipfile.ZipFile(str(site / "scorm" / name)) as archive:
+        return ET.fromstring(archive.read("imsmanifest.xml")), set(archive.namelist())
+
+
+def test_each_edition_gets_a_package_named_after_lesson_and_language(scorm_site):
+    names = sorted(path.name for path in (scorm_site / "scorm").iterdir())
+    assert names == [LESSON + "-en.zip", LESSON + "-es.zip"]
+
+
+def test_the_site_s_offline_set_leaves_the_packages_out(scorm_site):
+    offline = json.loads((scorm_site / "offline.json").read_text(encoding="utf-8"))
+    assert offline["files"] and not [entry for entry in offline["files"] if entry["path"].startswith("scorm/")]
+    assert "scorm/" not in (scorm_site / "sw.js").read_text(encoding="utf-8")
+
+
+def test_the_manifest_has_what_scorm_1_2_requires_element_by_element(scorm_site):
+    root, members = manifest_of(scorm_site)
+    assert root.tag == CP + "manifest" and root.get("identifier")
+    assert [child.tag for child in root] == [CP + "metadata", CP + "organizations", CP + "resources"]
+    assert root.find(CP + "metadata/" + CP + "schema").text == "ADL SCORM"
+    assert root.find(CP + "metadata/" + CP + "schemaversion").text == "1.2"
+    organizations = root.find(CP + "organizations")
+    organization = organizations.find(CP + "organization")
+    assert organizations.get("default") == organization.get("identifier")
+    title = read_lesson(ROOT / "lessons" / LESSON / "lesson.md")[0].meta["title"]
+    item = organization.find(CP + "item")
+    assert organization.find(CP + "title").text == title == item.find(CP + "title").text
+    resources = root.find(CP + "resources").findall(CP + "resource")
+    assert [resource.get("identifier") for resource in resources] == [item.get("identifierref")]
+    resource = resources[0]
+    assert resource.get("type") == "webcontent" and resource.get(ADLCP + "scormtype") == "sco"
+    assert resource.get("href") == LESSON + "/index.html"
+    listed = {file.get("href") for file in resource.findall(CP + "file")}
+    assert listed == members - {"imsmanifest.xml"}  # every file listed, and every listed file there
+    ids = [element.get("identifier") for element in root.iter() if element.get("identifier")]
+    assert len(ids) == len(set(ids)) and all(ident[0].isalpha() for ident in ids)  # unique xs:ID values
+
+
+def test_a_package_holds_the_page_and_what_it_loads_but_no_other_lesson(scorm_site):
+    _, members = manifest_of(scorm_site)
+    assert {LESSON + "/index.html", "assets/page.js", "assets/style.css", "assets/lesson-varias_cabezas.json",
+            "assets/course-math.woff", "assets/OFL.txt", "runtime/pyodide.asm.wasm"} <= members
+    assert not any(name.startswith("003-") or name in ("sw.js", "index.html", "offline.json") for name in members)
+    with zipfile.ZipFile(str(scorm_site / "scorm" / PACKAGE)) as archive:
+        page = archive.read(LESSON + "/index.html").decode("utf-8")
+    assert 'href="../index.html"' not in page and "/en/index.html" not in page  # no link out of the package
+    data = json.loads(re.search(r'<script type="application/json" id="page-data">(.*?)</script>', page, re.S).group(1))
+    needed = {"runtime/" + entry["name"] for entry in data["runtime"]["files"]}
+    needed |= {"runtime/" + wheel["file"] for wheel in data["runtime"]["wheels"]}
+    needed |= {"assets/" + name for name in data["libraries"] + [data["runtime"]["entry"]]}
+    assert needed <= members  # every file the page's start reads
+
+
+def open_platform(browser, platform, record=None):
+    """A fresh browser (another machine: nothing saved) on the platform page; the lesson's frame."""
+    context = browser.new_context()
+    page = context.new_page()
+    if record is not None:
+        page.add_init_script("window.platformRecord = {};".format(json.dumps(record)))
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(platform.url("index.html"))
+    page.wait_for_function("() => window.recorded().status === 'incomplete' || window.recorded().status === 'passed'")
+    return context, page, page.frame_locator("#sco"), requests
+
+
+def test_a_student_answers_and_passes_and_the_platform_records_it_then_restores_it(browser, platform):
+    context, page, lesson, requests = open_platform(browser, platform)
+    assert page.evaluate("window.recorded()")["status"] == "incomplete"
+    quiz = lesson.locator("#quiz-1")
+    quiz.locator("input").nth(1).check()
+    quiz.locator("button[type=submit]").click()
+    expect(quiz.locator(".quiz-verdict")).to_have_text("Correcto.")
+    page.wait_for_function("() => window.recorded().interactions.length === 1")
+    first = page.evaluate("window.recorded()")
+    assert first["interactions"] == [{"id": "quiz-1", "type": "choice", "result": "correct", "response": "b"}]
+    quizzes = page.evaluate("document.querySelector('#sco').contentWindow.document.querySelectorAll('.quiz').length")
+    challenges = 1
+    assert first["raw"] == str(round(100 * 1 / (quizzes + challenges)))
+
+    frame = page.frame_locator("#sco")
+    submit_exercise(_FrameAsPage(page, frame), "multi_head", SOLUTION.read_text(encoding="utf-8"))
+    expect(frame.locator("#exercise-multi_head .check-verdict")).to_have_text(
+        "Superado: todas las comprobaciones son correctas.")
+    page.wait_for_function("() => window.recorded().interactions.length === 2")
+    second = page.evaluate("window.recorded()")
+    assert second["interactions"][1] == {"id": "challenge-multi_head", "type": "performance", "result": "correct",
+                                         "response": ""}
+    assert second["raw"] == str(round(100 * 2 / (quizzes + challenges)))
+    assert second["status"] == "incomplete"  # the other quizzes are not answered yet
+    saved = json.loads(second["suspend"])
+    assert {(kind, ident) for kind, ident, _ in saved["work"]} >= {("quiz", "cabeza3-gatos"), ("exercise", "multi_head")}
+    assert all(url.startswith(platform.origin) for url in requests)  # nothing from another origin
+    page.goto("about:blank")  # the student leaves: the page ends its session
+    context.close()
+
+    record = {"core": {"lesson_status": second["status"], "entry": "resume"}, "suspend_data": second["suspend"]}
+    context, page, lesson, _ = open_platform(browser, platform, record)
+    expect(lesson.locator("#quiz-1 .quiz-verdict")).to_have_text("Correcto.")
+    expect(lesson.locator("#exercise-multi_head .check-verdict")).to_have_text(
+        "Superado: todas las comprobaciones son correctas.")
+    expect(lesson.locator("#exercise-multi_head .cell-code code")).to_contain_text("np.stack(mapas)")
+    page.wait_for_function("() => window.recorded().interactions.length === 2")
+    assert page.evaluate("window.recorded()")["raw"] == second["raw"]
+    context.close()
+
+
+def test_leaving_the_page_suspends_and_finishes_the_session(browser, platform):
+    context, page, lesson, _ = open_platform(browser, platform)
+    lesson.locator("#quiz-1 input").nth(0).check()
+    lesson.locator("#quiz-1 button[type=submit]").click()
+    expect(lesson.locator("#quiz-1 .quiz-verdict")).to_have_text("No es correcto.")
+    page.evaluate("document.querySelector('#sco').src = 'about:blank'")
+    page.wait_for_function("() => window.platformCalls.some((call) => call[0] === 'LMSFinish')")
+    recorded = page.evaluate("window.recorded()")
+    assert recorded["exit"] == "suspend"
+    assert recorded["interactions"][0]["result"] == "wrong" and recorded["raw"] == "0"
+    context.close()
+
+
+def test_without_a_platform_the_packaged_page_works_as_the_site_does(page, platform):
+    page.goto(platform.url("package/{}/index.html".format(LESSON)))
+    quiz = page.locator("#quiz-1")
+    quiz.locator("input").nth(1).check()
+    quiz.locator("button[type=submit]").click()
+    expect(quiz.locator(".quiz-verdict")).to_have_text("Correcto.")
+    assert page.evaluate("typeof window.API") == "undefined"
+
+
+class _FrameAsPage:
+    """What submit_exercise uses of a page (locator, keyboard), for a lesson inside the platform's frame."""
+
+    def __init__(self, page, frame):
+        self.keyboard = page.keyboard
+        self.locator = frame.locator
