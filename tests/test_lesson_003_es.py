@@ -20,7 +20,7 @@ NAMED = {  # a phrase each known mistake's Spanish sentence must contain
         "diagonal_masked.py": "también la diagonal", "wrong_triangle.py": "el pasado en lugar del futuro",
         "no_scaling.py": "no se dividen por √d_k", "scale_by_input_width.py": "√d (la anchura de X)",
         "no_mask.py": "ninguna máscara", "softmax_over_columns.py": "axis=0",
-        "returns_h_first.py": "H primero", "mixes_inputs_not_values.py": "filas de X",
+        "returns_weights_first.py": "primero los pesos A", "mixes_inputs_not_values.py": "filas de X",
         "no_max_shift_overflow.py": "NaN", "scales_query_in_place.py": "modificó Wq",
     },
 }

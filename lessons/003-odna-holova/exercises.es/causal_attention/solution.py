@@ -8,4 +8,4 @@ def cabeza_causal(X, Wq, Wk, Wv):
     scores = np.where(futuro, -np.inf, scores)        # antes del softmax: exp(-inf) = 0
     e = np.exp(scores - scores.max(axis=1, keepdims=True))
     A = e / e.sum(axis=1, keepdims=True)              # cada fila suma 1
-    return A, A @ V                                   # (T, T), (T, d_v)
+    return A @ V, A                                   # (T, d_v), (T, T)

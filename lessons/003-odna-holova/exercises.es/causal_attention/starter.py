@@ -5,4 +5,4 @@ def cabeza_causal(X, Wq, Wk, Wv):
     Q, K, V = X @ Wq, X @ Wk, X @ Wv
     # puntuaciones Q Kᵀ / √d_k, la máscara sobre la diagonal, un softmax por fila, la mezcla
     ...
-    return A, H
+    return H, A

@@ -8,4 +8,4 @@ def cabeza_causal(X, Wq, Wk, Wv):
     e = np.exp(scores - scores.max(axis=1, keepdims=True))
     A = e / e.sum(axis=1, keepdims=True)
     A = A * np.tril(np.ones(A.shape))
-    return A, A @ V
+    return A @ V, A

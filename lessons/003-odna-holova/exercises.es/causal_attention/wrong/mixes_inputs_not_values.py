@@ -8,4 +8,4 @@ def cabeza_causal(X, Wq, Wk, Wv):
     scores = np.where(np.triu(np.ones(scores.shape, dtype=bool), k=1), -np.inf, scores)
     e = np.exp(scores - scores.max(axis=1, keepdims=True))
     A = e / e.sum(axis=1, keepdims=True)
-    return A, A @ X
+    return A @ X, A

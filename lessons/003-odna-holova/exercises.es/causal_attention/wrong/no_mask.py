@@ -7,4 +7,4 @@ def cabeza_causal(X, Wq, Wk, Wv):
     scores = Q @ K.T / np.sqrt(K.shape[1])
     e = np.exp(scores - scores.max(axis=1, keepdims=True))
     A = e / e.sum(axis=1, keepdims=True)
-    return A, A @ V
+    return A @ V, A

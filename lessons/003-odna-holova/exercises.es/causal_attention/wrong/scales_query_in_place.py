@@ -9,4 +9,4 @@ def cabeza_causal(X, Wq, Wk, Wv):
     scores = np.where(np.triu(np.ones(scores.shape, dtype=bool), k=1), -np.inf, scores)
     e = np.exp(scores - scores.max(axis=1, keepdims=True))
     A = e / e.sum(axis=1, keepdims=True)
-    return A, A @ V
+    return A @ V, A

@@ -1,4 +1,4 @@
-"""Devuelve la pareja en el orden equivocado, (H, A)."""
+"""Devuelve la pareja en el orden equivocado, (A, H): primero los pesos, cuando el curso devuelve (salida, pesos)."""
 import numpy as np
 
 
@@ -8,4 +8,4 @@ def cabeza_causal(X, Wq, Wk, Wv):
     scores = np.where(np.triu(np.ones(scores.shape, dtype=bool), k=1), -np.inf, scores)
     e = np.exp(scores - scores.max(axis=1, keepdims=True))
     A = e / e.sum(axis=1, keepdims=True)
-    return A @ V, A
+    return A, A @ V
