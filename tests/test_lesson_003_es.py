@@ -81,3 +81,15 @@ def test_every_spanish_known_mistake_fails_with_one_spanish_sentence_of_its_own(
 def test_the_spanish_numbers_have_a_decimal_comma():
     sentence, = failures(read("tower_query", "wrong/zero_matrix.py"), "tower_query")
     assert "[0,3333; 0,3333; 0,3333]" in sentence
+
+
+def test_at_375_px_every_display_formula_of_the_spanish_edition_fits_its_box(browser, course_server):
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    page.goto(course_server.url(FOLDER.name + "/es/index.html"))
+    page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    wide = page.evaluate("() => [...document.querySelectorAll('.math.block')].filter((e) => e.scrollWidth > "
+                         "e.clientWidth + 1).map((e) => e.textContent.trim().slice(0, 40))")
+    count = page.locator(".math.block").count()
+    context.close()
+    assert count >= 7 and wide == []
