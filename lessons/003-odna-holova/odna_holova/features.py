@@ -44,6 +44,12 @@ TEXT = {  # what the printouts write, per edition of the lesson
            "held_out": "mean squared error on held-out examples {} (always answering 0: {})",
            "target": "target", "prediction": "prediction",
            "interventions": "feature  role             receiver       sources   (how far the output moves when the feature moves)"},
+    "es": {"roles": {"query": "consulta", "value": "valor", "none": "ninguno"},
+           "recovery": "rasgo    papel     mapa consulta   mapa valores    (entre paréntesis, el del maestro)",
+           "worst": "mayor |aprendido − maestro|: Wq {}, Wv {}",
+           "held_out": "error cuadrático medio en ejemplos reservados {} (responder siempre 0: {})",
+           "target": "objetivo", "prediction": "predicción",
+           "interventions": "rasgo    papel            receptor       fuentes   (cuánto se mueve la salida al mover el rasgo)"},
 }
 KEYS = np.array([[1.0, 0, 0], [0, 1, 0], [0, 0, 1], [0, 0, 0]])  # (4 source slots, 3)
 QUERY_STRENGTH = 3.0

@@ -54,6 +54,27 @@ TEXT = {  # every label the figures write, per edition of the lesson
         "head": "Head {}", "head_trained": "Wq, Wk, Wv: 3 trained", "head_own": "matrices of this head",
         "step": "step", "loss": "loss",
     },
+    "es": {
+        "legend": ("entrada", "aportación de la atención"), "coordinate": "coordenada", "sum": "suma",
+        "token_space": "El espacio de las representaciones", "coordinates_here": "{} coordenadas en este ejemplo",
+        "current": "La representación actual: lo que tiene la posición.",
+        "reads_all": "Cada coordenada de la consulta lee todo x.",
+        "matching_space": "El espacio donde se comparan consultas y claves",
+        "score_bank": "puntuación = q_bank · k_river / √{}",
+        "subspace_title": "Consulta y clave: de {} coordenadas a {}", "subspace_columns": ["paso", "de", "a"],
+        "coordinates": "{} coordenadas", "score": "puntuación = q · k / √{}", "two_vectors": "dos vectores de {}",
+        "one_number": "un número",
+        "input": "X · una matriz de entrada · {} × d", "both_rows": "fila {}: las dos mezclas", "row": "fila {}",
+        "wo": "@ Wo · una matriz entrenada · ({} d_v) × d", "delta": "Δ = Concat @ Wo · la actualización · {} × d",
+        "residual": "Y = X + Δ · conexión residual: aquí se suma X",
+        "heads_title": "{} cabezas, {} tokens: filas de {} resaltadas",
+        "one_matrix": "1 matriz", "projections": "Wq, Wk, Wv de la cabeza {}", "trained_3": "3 matrices entrenadas",
+        "qkv": "Q, K, V de la cabeza {}", "computed_3": "3 matrices calculadas", "ah": "A, H de la cabeza {}",
+        "computed_2": "2 matrices calculadas", "computed_1": "1 matriz calculada", "trained_1": "1 matriz entrenada",
+        "delta_y": "Δ e Y = X + Δ", "heads_columns": ["objeto", "cuántos", "forma"],
+        "head": "Cabeza {}", "head_trained": "Wq, Wk, Wv: 3 entrenadas", "head_own": "matrices de esta cabeza",
+        "step": "paso", "loss": "pérdida",
+    },
 }
 
 

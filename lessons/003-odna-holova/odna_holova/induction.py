@@ -56,6 +56,8 @@ TEXT = {  # what the printouts and figures write, per edition of the lesson
            "map_title": "layer {layer}, head {head}"},
     "en": {"scores": "head            induction       previous token", "uniform": "uniform", "intact": "none",
            "map_title": "layer {layer}, head {head}"},
+    "es": {"scores": "cabeza          inducción       token anterior", "uniform": "uniforme", "intact": "ninguna",
+           "map_title": "layer {layer}, head {head}"},
 }
 
 

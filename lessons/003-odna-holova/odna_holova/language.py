@@ -1,7 +1,8 @@
 """The language the lesson's code writes in: the page's (course.numbers.current_language), read at call time.
 
-lesson.md is Ukrainian and lesson.en.md its English edition; one process may write in both, so every
-module keeps its sentences in one table {"uk": ..., "en": ...} and picks from it when it writes.
+lesson.md is Ukrainian, lesson.en.md and lesson.es.md its English and Spanish editions; one process may write in
+all three, so every module keeps its sentences in one table {"uk": ..., "en": ..., "es": ...} and picks from it
+when it writes.
 """
 
 from course.numbers import current_language

@@ -25,7 +25,8 @@ SENSE_DATA = ((("the", "river", "bank"), 0), (("the", "money", "bank"), 1), (("r
 SEED = 0
 PASSES = 300
 LEARNING_RATE = 0.05
-TEXT = {"uk": {"largest_change": "найбільша зміна"}, "en": {"largest_change": "largest change"}}  # per edition
+TEXT = {"uk": {"largest_change": "найбільша зміна"}, "en": {"largest_change": "largest change"},
+        "es": {"largest_change": "mayor cambio"}}  # per edition
 
 
 def build(seed=SEED, width=8):

@@ -1,5 +1,6 @@
 """Checker for lesson 003's exercise: causal_attention(X, Wq, Wk, Wv) -> (H, A), output first as the course's
-attention returns it (causal_head in the English edition, whose lesson 004 has its own causal_attention).
+attention returns it (causal_head in the English edition, whose lesson 004 has its own causal_attention;
+cabeza_causal in the Spanish one, apart from lesson 004's atencion_causal(Q, K, V)).
 
 Runs the learner's function on several shapes (T = 1, d_k different from d and
 from d_v, inputs large enough to overflow an unshifted exp), compares with a
@@ -7,7 +8,7 @@ reference and, when something differs, rebuilds the usual mistakes (mask after
 the softmax, mask filled with 0, diagonal masked, wrong triangle, no or wrong
 scaling, softmax over columns, no mask) to name the one that was made.
 Every message is one sentence in the page's language (Ukrainian for lesson.md, English for
-lesson.en.md), chosen when it is written: what was expected, what came back, a hint.
+lesson.en.md, Spanish for lesson.es.md), chosen when it is written: what was expected, what came back, a hint.
 """
 
 import numpy as np
@@ -18,7 +19,7 @@ from course.numbers import number
 
 from ..language import phrases
 
-FUNCTION = {"uk": "causal_attention", "en": "causal_head"}
+FUNCTION = {"uk": "causal_attention", "en": "causal_head", "es": "cabeza_causal"}
 CASES = (  # (T, d, d_k, d_v, input scale, seed)
     (4, 5, 3, 2, 1.0, 1),
     (1, 4, 2, 3, 1.0, 2),
@@ -84,6 +85,37 @@ TEXT = {  # every sentence of this checker, per edition of the lesson
         "check": "check the mask (np.triu(..., k=1) and -np.inf before the softmax) and the division by √d_k, where "
                  "d_k = Wk.shape[1]",
         "row": "For {} the row A[{}] is not what was expected (it differs by up to {}): {}.",
+    },
+    "es": {
+        "phrasebook": {"advice": "por ejemplo «Q / np.sqrt(d_k)» en lugar de «Q /= ...»",
+                       "shapes": "revisa las formas: Q = X @ Wq tiene forma (T, d_k), y las puntuaciones Q @ K.T, "
+                                 "(T, T).",
+                       "finite": "resta el máximo de cada fila antes de np.exp"},
+        "mistakes": {
+            "after": "la máscara se aplicó después del softmax, y las filas ya no suman 1; rellena las puntuaciones "
+                     "del futuro con -np.inf antes del softmax",
+            "zero": "las puntuaciones del futuro se rellenaron con cero, y exp(0) = 1 todavía les da una parte; "
+                    "rellénalas con -np.inf",
+            "past": "ocultaste el pasado en lugar del futuro; la máscara va en el triángulo superior, "
+                    "np.triu(..., k=1)",
+            "none": "no hay ninguna máscara, así que cada posición ve el futuro; oculta las puntuaciones por encima "
+                    "de la diagonal antes del softmax",
+            "unscaled": "las puntuaciones no se dividen por √d_k antes del softmax",
+            "columns": "el softmax se tomó a lo largo de las columnas (axis=0); normaliza cada fila, axis=-1",
+            "input_width": "dividiste por √d (la anchura de X), pero el divisor es √d_k, la anchura de las consultas "
+                           "y las claves"},
+        "case": "T={}, d={}, d_k={}, d_v={}", "large": ", entradas grandes",
+        "a_first": "Con {} se esperaba (H, A), primero las mezclas, como las devuelve attention del curso, pero "
+                   "devolviste primero los pesos A; intercámbialos en el return.",
+        "mixes_x": "Con {} se esperaba H de forma {}, pero su forma es {}: parece que mezclaste las filas de X y no "
+                   "los valores; multiplica los pesos por V = X @ Wv.",
+        "mixtures": "Con {} los pesos A están bien, pero las mezclas H no (difieren hasta en {}); H = A @ V, donde "
+                    "V = X @ Wv.",
+        "diagonal": "Con {} la primera fila de A es toda NaN: ocultaste también la diagonal, y la primera posición se "
+                    "queda sin nada que mirar; enmascara sólo por encima de la diagonal, np.triu(..., k=1).",
+        "check": "revisa la máscara (np.triu(..., k=1) y -np.inf antes del softmax) y la división por √d_k, donde "
+                 "d_k = Wk.shape[1]",
+        "row": "Con {} la fila A[{}] no es la esperada (difiere hasta en {}): {}.",
     },
 }
 BOOKS = {language: Phrasebook(language, signature="X, Wq, Wk, Wv", pair="(H, A)", ending="H, A", **text["phrasebook"])

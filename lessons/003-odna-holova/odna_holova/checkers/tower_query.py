@@ -1,4 +1,4 @@
-"""Checker for lesson 003's challenge: make_wq() -> Wq (2, 2), so that tower attends to Eiffel most.
+"""Checker for lesson 003's challenge: make_wq() -> Wq (2, 2) (construir_wq() in Spanish), so that tower attends to Eiffel most.
 
 The sentence is the lesson's 2-D toy: the [0, 0], Eiffel [0, 1], tower [1, 0] on the axes
 structure and Parisness («паризькість»); keys and values are the inputs themselves (Wk = Wv = I) and
@@ -8,7 +8,7 @@ tower itself. A failure names the mistake: no matrix, a vector instead of a matr
 against Paris, the column convention (Wq written transposed), a zero query, raw
 similarity (the query still along structure), or a tie with tower.
 Every message is one sentence in the page's language (Ukrainian for lesson.md, English for
-lesson.en.md), chosen when it is written: what was expected, what came back, a hint.
+lesson.en.md, Spanish for lesson.es.md), chosen when it is written: what was expected, what came back, a hint.
 """
 
 import numpy as np
@@ -19,14 +19,14 @@ from course.numbers import number
 
 from ..language import phrases
 
-FUNCTION = "make_wq"
+FUNCTION = {"uk": "make_wq", "en": "make_wq", "es": "construir_wq"}  # the name each edition asks for
 TOKENS = ("the", "Eiffel", "tower")
 X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0]])  # (3, 2): the, Eiffel, tower
 EIFFEL, TOWER = 1, 2
 MARGIN = 1e-9  # Eiffel must win by more than rounding
 
 BOOKS = {language: Phrasebook(language, signature="", pair="Wq", ending="Wq", advice="", shapes="", finite="")
-         for language in ("uk", "en")}
+         for language in ("uk", "en", "es")}
 MESSAGES = {language: book.messages() for language, book in BOOKS.items()}
 TEXT = {  # every sentence of this checker, per edition of the lesson
     "uk": {
@@ -76,6 +76,33 @@ TEXT = {  # every sentence of this checker, per edition of the lesson
         "tie": "The query of tower, {q}, leans toward Eiffel, but its structure coordinate is no smaller than its "
                "Parisness coordinate, so tower gets at least as much as Eiffel ({tower} against {eiffel}); make the "
                "Parisness coordinate larger than the structure coordinate.",
+    },
+    "es": {
+        "raised": "Se esperaba una matriz Wq, pero construir_wq() lanzó {}: {}; lee el mensaje y prueba la función en una "
+                  "celda.",
+        "passed": "Correcto: con tu Wq, tower da a Eiffel {}, más que a the ({}) y que a sí mismo ({}).",
+        "none": "Se esperaba una matriz Wq, pero construir_wq() devolvió None; termina la función con «return Wq».",
+        "not_numbers": "Se esperaba una matriz de números de forma (2, 2), pero construir_wq() devolvió {}.",
+        "vector": "Se esperaba una matriz de forma (2, 2), pero devolviste un vector de forma (2,), seguramente la "
+                  "consulta de tower; devuelve la matriz Wq, de la que la consulta sale como x_tower @ Wq.",
+        "shape": "Se esperaba una matriz de forma (2, 2), dos filas para las dos coordenadas de la entrada y dos "
+                 "columnas porque las claves tienen dos coordenadas, pero su forma es {}.",
+        "finite": "La matriz Wq contiene NaN o infinitos; rellénala con números normales.",
+        "zero": "Una Wq nula da una consulta nula, así que las tres puntuaciones valen cero y los pesos de tower son "
+                "iguales, {w}; la consulta de tower necesita una coordenada de parisinidad positiva.",
+        "against": "La consulta de tower, {q}, tiene la coordenada de parisinidad negativa y se aleja de Eiffel, que se "
+                   "queda con el peso más pequeño, {eiffel}; haz positiva esa coordenada.",
+        "transposed": "Tu matriz funcionaría traspuesta: la escribiste en notación de columnas (consulta = Wq · x), "
+                      "pero el código calcula la consulta como x @ Wq, y la consulta de tower salió {q}; traspón Wq.",
+        "first_row": "La consulta de tower es nula, {q}: tower = [1, 0] sólo lee la primera fila de Wq, y esa fila es "
+                     "toda ceros, así que los pesos son iguales, {w}; escribe en la primera fila la consulta que "
+                     "quieres.",
+        "raw": "La consulta de tower, {q}, no tiene coordenada de parisinidad, así que Eiffel recibe la misma "
+               "puntuación que el token vacío the (pesos {w}): sigue siendo similitud bruta; la consulta de tower tiene que "
+               "apuntar hacia la parisinidad.",
+        "tie": "La consulta de tower, {q}, se inclina hacia Eiffel, pero su coordenada de estructura no es menor que "
+               "la de parisinidad, así que tower recibe al menos tanto peso como Eiffel ({tower} frente a {eiffel}); haz "
+               "la coordenada de parisinidad mayor que la de estructura.",
     },
 }
 

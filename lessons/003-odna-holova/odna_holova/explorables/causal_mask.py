@@ -27,6 +27,9 @@ TEXT = {  # everything the figure writes, per edition of the lesson
     "en": {"kinds": ("bidirectional", "causal"), "title": "Attention weights, “{}”, {}",
            "caption": "Scores q · k / √4 before the softmax", "bank": "The row of bank: ",
            "total": "Every row sums to {total}.", "sentence": "Sentence", "mask": "Causal mask (−∞ above the diagonal)"},
+    "es": {"kinds": ("bidireccional", "causal"), "title": "Pesos de atención, «{}», {}",
+           "caption": "Puntuaciones q · k / √4 antes del softmax", "bank": "La fila de bank: ",
+           "total": "Cada fila suma {total}.", "sentence": "Frase", "mask": "Máscara causal (−∞ sobre la diagonal)"},
 }
 
 

@@ -52,6 +52,21 @@ TEXT = {  # everything the figure writes, per edition of the lesson
         "mixture": "tower’s weights: {w}; tower’s mixture = Σ weight × value = {h}",
         "swap_query": "Swap the query: Wq = swap", "swap_values": "Swap the values: Wv = swap",
     },
+    "es": {
+        "axes": ("estructura", "parisinidad"),
+        "states": {"raw": "similitud bruta", "query": "sólo la consulta permutada", "values": "sólo los valores permutados",
+                   "both": "consulta y valores permutados"},
+        "largest": "{token} se lleva el mayor peso, {weight}.",
+        "same_mixture": "La mezcla es la misma que en el estado «{}», aunque allí los pesos son {}.",
+        "same": "los mismos", "other": "otros",
+        "query": "La entrada de tower: {x}; su consulta q_tower = x_tower @ Wq = {q}",
+        "caption": "Claves, puntuaciones, pesos de tower y valores",
+        "columns": ["Token", "Clave k", "q_tower · k / √2", "Peso de tower", "Valor v"],
+        "vectors": "Consulta de tower, claves y mezcla de tower (ejes: estructura y parisinidad)",
+        "query_bar": "consulta de tower", "key_bar": "clave de {}", "mixture_bar": "mezcla de tower",
+        "mixture": "Pesos de tower: {w}; mezcla de tower = Σ peso × valor = {h}",
+        "swap_query": "Permutar la consulta: Wq = swap", "swap_values": "Permutar los valores: Wv = swap",
+    },
 }
 TOWER = TOKENS.index("tower")
 

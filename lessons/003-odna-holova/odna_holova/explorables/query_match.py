@@ -72,6 +72,24 @@ TEXT = {  # everything the figure writes, per edition of the lesson
         "token": "Token", "total": "Total: the score",
         "preset": "Preset Wq (what bank’s query looks for)", "sentence": "Sentence", "matrix": "Edit the entries of Wq",
     },
+    "es": {
+        "features": ("finanzas", "agua", "estructura", "genérico"),
+        "axes": ("finanzas", "agua", "estructura"),
+        "presets": ("Finanzas", "Agua", "Estructura", "Contra el agua", "Consulta nula"),
+        "query_title": "1. La consulta de bank: q_bank = x_bank @ Wq",
+        "input": "La entrada de bank: {x} (finanzas, agua, estructura, genérico)",
+        "reads_nothing": "q_bank = {q}: Wq no lee ningún rasgo de bank, así que todas las puntuaciones son iguales.",
+        "all_equal": "Todos los pesos de bank son iguales, {weight}: la consulta {q} no prefiere ninguna clave.",
+        "largest": "bank da su mayor peso, {weight}, a {token}. La consulta de bank: {q}.",
+        "query_bar": "consulta de bank", "key_bar": "clave de {}",
+        "directions": "2. Direcciones de la consulta y de las claves (cada vector dividido por su longitud)",
+        "tokens": "3. Primero la coincidencia: puntuaciones y pesos de bank",
+        "token_columns": ["Token", "Su consulta x @ Wq", "Su clave x @ Wk", "q_bank · clave / √3", "Peso de bank"],
+        "contributions": "4. De qué se compone cada puntuación: la parte de cada eje, q_bank,c × k_c / √3",
+        "token": "Token", "total": "Total: la puntuación",
+        "preset": "Wq predefinida (qué busca la consulta de bank)", "sentence": "Frase",
+        "matrix": "Cambiar los coeficientes de Wq",
+    },
 }
 
 

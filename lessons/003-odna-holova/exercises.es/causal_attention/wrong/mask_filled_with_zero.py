@@ -1,0 +1,11 @@
+"""Rellena las puntuaciones del futuro con 0 y no con -inf: exp(0) = 1 todavía les da una parte."""
+import numpy as np
+
+
+def cabeza_causal(X, Wq, Wk, Wv):
+    Q, K, V = X @ Wq, X @ Wk, X @ Wv
+    scores = Q @ K.T / np.sqrt(K.shape[1])
+    scores = np.where(np.triu(np.ones(scores.shape, dtype=bool), k=1), 0.0, scores)
+    e = np.exp(scores - scores.max(axis=1, keepdims=True))
+    A = e / e.sum(axis=1, keepdims=True)
+    return A @ V, A

@@ -1,0 +1,11 @@
+"""Mezcla las filas de la entrada X en lugar de los valores V = X @ Wv."""
+import numpy as np
+
+
+def cabeza_causal(X, Wq, Wk, Wv):
+    Q, K = X @ Wq, X @ Wk
+    scores = Q @ K.T / np.sqrt(K.shape[1])
+    scores = np.where(np.triu(np.ones(scores.shape, dtype=bool), k=1), -np.inf, scores)
+    e = np.exp(scores - scores.max(axis=1, keepdims=True))
+    A = e / e.sum(axis=1, keepdims=True)
+    return A @ X, A

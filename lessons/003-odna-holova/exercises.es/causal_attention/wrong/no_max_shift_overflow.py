@@ -1,0 +1,11 @@
+"""Aplica exp a las puntuaciones sin restar el máximo: con entradas grandes desborda a inf / inf = NaN."""
+import numpy as np
+
+
+def cabeza_causal(X, Wq, Wk, Wv):
+    Q, K, V = X @ Wq, X @ Wk, X @ Wv
+    scores = Q @ K.T / np.sqrt(K.shape[1])
+    scores = np.where(np.triu(np.ones(scores.shape, dtype=bool), k=1), -np.inf, scores)
+    e = np.exp(scores)
+    A = e / e.sum(axis=1, keepdims=True)
+    return A @ V, A

@@ -1,0 +1,11 @@
+"""Devuelve la pareja en el orden equivocado, (A, H): primero los pesos, cuando el curso devuelve (salida, pesos)."""
+import numpy as np
+
+
+def cabeza_causal(X, Wq, Wk, Wv):
+    Q, K, V = X @ Wq, X @ Wk, X @ Wv
+    scores = Q @ K.T / np.sqrt(K.shape[1])
+    scores = np.where(np.triu(np.ones(scores.shape, dtype=bool), k=1), -np.inf, scores)
+    e = np.exp(scores - scores.max(axis=1, keepdims=True))
+    A = e / e.sum(axis=1, keepdims=True)
+    return A, A @ V
