@@ -21,6 +21,7 @@ CASES = (  # (shape, eps, seed, constant row?)
     ((2, 3, 4), 1e-5, 3, False),
     ((5, 8), 1e-5, 4, True),
     ((1, 7), 2.0, 5, False),
+    ((2, 2, 3, 5), 0.1, 6, False),  # more than one leading axis
 )
 TOLERANCE = 1e-6
 WORDS = {
