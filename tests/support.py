@@ -1,4 +1,4 @@
-"""Shared by tests and benchmarks: where things are, and how to start Chromium and a server."""
+"""Shared by tests and benchmarks: where things are, how to start Chromium and a server, and finite differences."""
 
 import os
 import re
@@ -6,6 +6,8 @@ import shutil
 import sys
 import threading
 from pathlib import Path
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
@@ -118,3 +120,21 @@ def submit_exercise(page, exercise_id, code):
     exercise.locator("[data-action=check]").click()
     expect(exercise).to_have_attribute("data-state", re.compile("done|failed"), timeout=120_000)
     return exercise
+
+
+def numeric_gradient(f, array, picks=12, eps=1e-6, seed=0):
+    """Central differences of the scalar f() with respect to a few entries of `array` (changed in place, then
+    restored): the indices picked, and the estimates there. The course toolkit's gradient tests and the lessons' own
+    use it."""
+    rng = np.random.default_rng(seed)
+    indices = [tuple(rng.integers(0, size) for size in array.shape) for _ in range(picks)]
+    values = []
+    for index in indices:
+        keep = array[index]
+        array[index] = keep + eps
+        plus = f()
+        array[index] = keep - eps
+        minus = f()
+        array[index] = keep
+        values.append((plus - minus) / (2 * eps))
+    return indices, np.array(values)

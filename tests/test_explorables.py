@@ -17,6 +17,7 @@ from course.explorables import call, engine
 from course.explorables.engine import Choice, Explorable, Line, Matrix, Number, Radio, Stepper, Table, Text, Value
 from course.numbers import number
 from coursebuild import explorables as build_side
+from coursebuild.lesson import edition_of, package_name
 from coursebuild.sanitize import ATTRIBUTES, ELEMENTS
 from support import ROOT, build_site
 
@@ -124,10 +125,19 @@ def test_every_explorable_declares_itself_without_mistakes_and_computes_every_st
     assert set(states) == set(explorable.keys()) and explorable.initial() in states
 
 
-@pytest.mark.parametrize("module", EVERY_MODULE)
-@pytest.mark.parametrize("edition", [0, 1])
-def test_the_worker_draws_the_same_views_the_build_precomputed(module, edition):
-    language = {"varias_cabezas": ("es", "en"), "odna_holova": ("uk", "en"), "position_and_block": ("en", "es")}[module.split(".")[0]][edition]
+def written_in(folder):
+    """The languages a lesson folder's pages are written in: its lesson.md's, then each edition's."""
+    primary = re.search(r"^language: *(\S+)", (folder / "lesson.md").read_text(encoding="utf-8"), re.M).group(1)
+    return [primary] + sorted(edition_of(path) for path in folder.glob("lesson.*.md"))
+
+
+EVERY_PAGE_MODULE = sorted((module, language) for folder in (ROOT / "lessons").glob("*/") if (folder / "lesson.md").exists()
+                           for module in EVERY_MODULE if module.split(".")[0] == package_name(folder.name)
+                           for language in written_in(folder))
+
+
+@pytest.mark.parametrize("module, language", EVERY_PAGE_MODULE)
+def test_the_worker_draws_the_same_views_the_build_precomputed(module, language):
     numbers.set_language(language)  # each edition's page: its runner sets it before the module's words are read
     explorable = engine.load(module)
     for key in explorable.keys():

@@ -23,25 +23,10 @@ from course.nn.layers import (
 from course.nn.models import AttentionOnlyTransformer, SenseClassifier, SequenceTransformer, causal_mask
 from course.nn.optim import SGD, Adam, Flat
 from course.nn.train import accuracies, digit_sequences, train_sequences, train_steps
+from support import numeric_gradient
 
 F64 = np.float64
 CAUSAL = np.triu(np.ones((5, 5), dtype=bool), k=1)
-
-
-def numeric_gradient(f, array, picks=12, eps=1e-6, seed=0):
-    """Central differences of the scalar f() with respect to a few entries of `array` (changed in place)."""
-    rng = np.random.default_rng(seed)
-    indices = [tuple(rng.integers(0, size) for size in array.shape) for _ in range(picks)]
-    values = []
-    for index in indices:
-        keep = array[index]
-        array[index] = keep + eps
-        plus = f()
-        array[index] = keep - eps
-        minus = f()
-        array[index] = keep
-        values.append((plus - minus) / (2 * eps))
-    return indices, np.array(values)
 
 
 def assert_gradients_match(layer, x, forward_args=(), seed=0):

@@ -2,7 +2,7 @@
 // challenges passed, and the lesson they opened last. It reads the work saved in this browser through the same
 // checks the lesson's self-check uses (fits.js), so a count here is what the lesson page itself would show.
 import { exerciseIsPassed, fitsVisit, quizIsRight } from "./fits.js";
-import { VISIT, key, load } from "./storage.js";
+import { VISIT, key, load, savedAt } from "./storage.js";
 import { format } from "./strings.js";
 
 /**
@@ -20,8 +20,8 @@ export function pageProgress(page, blocks, shapes, storage) {
 /** When the learner last opened the lesson page `page`, in ms, or null. */
 export function openedAt(page, storage) {
   const visit = load(key(page, "visit", VISIT), storage);
-  const at = fitsVisit(visit) && typeof visit.at === "string" ? Date.parse(visit.at) : NaN;
-  return Number.isNaN(at) ? null : at;
+  const at = fitsVisit(visit) ? savedAt(visit) : -Infinity;
+  return at === -Infinity ? null : at;
 }
 
 /** The page of `pages` the learner opened last, or null when they opened none. */

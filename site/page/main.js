@@ -147,10 +147,11 @@ class LessonPage {
   async armStart() {
     const start = () => this.client.start().catch(() => {});
     watchIntent(".cell, .exercise, .runtime-bar", start);
-    this.bar.sayDownload(await this.client.bytesToDownload()); // the build stated the whole runtime's size
+    const stored = await this.client.cacheState();
+    this.bar.sayDownload(stored.bytes); // the build stated the whole runtime's size
     // Warm only through this build's service worker: one that a newer build is replacing would serve the whole
     // start, and its pending answers would keep the newer one waiting (sw.js, RUNTIME_BYTES).
-    const cached = await this.client.cached() && await settledServiceWorker();
+    const cached = stored.complete && await settledServiceWorker();
     document.body.dataset.runtimeCached = String(cached); // tests wait on the decision
     if (cached) whenIdle(start);
   }

@@ -1,6 +1,6 @@
 // The page's only door to the Python worker: typed messages, one promise per request.
 
-import { allCached, controlled, notCached } from "./service.js";
+import { controlled, notCached } from "./service.js";
 
 // Loading is declared failed when the worker has said nothing (no progress, no answer) for this long.
 const STALL_MS = 30000;
@@ -78,19 +78,17 @@ export class RuntimeClient extends EventTarget {
     return this.ready;
   }
 
-  /** Whether the service worker's runtime cache already holds every file this page's start reads (its wheels too). */
-  cached() {
+  /**
+   * What the service worker's runtime cache holds for this page's start, from one look at it: `bytes`, the sizes
+   * of the runtime files it lacks (what the start would download), and `complete`, whether it holds every file
+   * the start reads (its wheels too).
+   */
+  async cacheState() {
     const { runtime } = this.config;
-    const names = [...runtime.files.map((file) => file.name), ...(runtime.wheels || []).map((wheel) => wheel.file)];
-    return allCached(runtime.cache, names.map((name) => new URL(name, this.config.runtimeURL).href));
-  }
-
-  /** The bytes this page's start would download: the sizes of the runtime files its cache does not hold yet. */
-  async bytesToDownload() {
-    const { runtime } = this.config;
-    const urls = new Map(runtime.files.map((file) => [new URL(file.name, this.config.runtimeURL).href, file.size]));
-    const missing = await notCached(runtime.cache, [...urls.keys()]);
-    return missing.reduce((sum, url) => sum + urls.get(url), 0);
+    const url = (name) => new URL(name, this.config.runtimeURL).href;
+    const sizes = new Map(runtime.files.map((file) => [url(file.name), file.size]));
+    const missing = await notCached(runtime.cache, [...sizes.keys(), ...(runtime.wheels || []).map((wheel) => url(wheel.file))]);
+    return { bytes: missing.reduce((sum, name) => sum + (sizes.get(name) || 0), 0), complete: missing.length === 0 };
   }
 
   /**
@@ -153,7 +151,7 @@ export class RuntimeClient extends EventTarget {
         wheels: runtime.wheels,
         // The service worker counts the bytes it hands out; without one, counting means reading every file
         // once more, and only when the runtime is not cached yet.
-        prefetch: !stopFlags() && !(await this.cached()),
+        prefetch: !stopFlags() && !(await this.cacheState()).complete,
         label: this.config.label,
         language: this.config.language,
         interruptBuffer: this.interruptBuffer,

@@ -12,7 +12,7 @@
 // - interactions: one per quiz or challenge with a result, numbered in the order this session first reports them
 //   (SCORM 1.2 interactions are a journal: each launch adds its own).
 import { exerciseIsPassed, quizIsRight } from "./fits.js";
-import { isRecord, key, localStore, parseKey } from "./storage.js";
+import { isRecord, key, load, localStore, parseKey, savedAt } from "./storage.js";
 
 const STATUSES = ["not attempted", "browsed", "incomplete", "completed", "passed"];
 const SUSPEND_LIMIT = 4096; // CMIString4096: what every SCORM 1.2 platform must keep
@@ -104,14 +104,8 @@ export function restore(lesson, text, storage = localStore()) {
   for (const entry of data.work) {
     if (!Array.isArray(entry) || !PRIORITY.includes(entry[0]) || typeof entry[1] !== "string") continue;
     const name = key(lesson, entry[0], entry[1]);
-    let local = null;
-    try {
-      local = JSON.parse(storage.getItem(name));
-    } catch (error) {
-      local = null;
-    }
-    const stamp = (value) => (isRecord(value) && typeof value.at === "string" ? value.at : "");
-    if (local !== null && stamp(local) >= stamp(entry[2])) continue;
+    const local = load(name, storage);
+    if (local !== null && savedAt(local) >= savedAt(entry[2])) continue;
     try {
       storage.setItem(name, JSON.stringify(entry[2]));
       restored += 1;
@@ -198,13 +192,7 @@ export class Platform {
   /** Send the status, the score, the interactions and the saved work, and ask the platform to keep them. */
   report() {
     if (this.finished) return;
-    const outcome = results(this.data, (name) => {
-      try {
-        return JSON.parse(this.storage.getItem(name));
-      } catch (error) {
-        return null;
-      }
-    });
+    const outcome = results(this.data, (name) => load(name, this.storage));
     const rank = (status) => STATUSES.indexOf(status);
     const status = rank(outcome.status) >= rank(this.baseStatus) ? outcome.status : this.baseStatus;
     this.set("cmi.core.lesson_status", status);

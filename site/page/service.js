@@ -38,11 +38,6 @@ export async function settledServiceWorker(limit = 10000) {
   });
 }
 
-/** Whether every URL is in the named cache. */
-export async function allCached(cacheName, urls) {
-  return (await notCached(cacheName, urls)).length === 0;
-}
-
 /** The URLs the named cache does not hold: all of them where there are no caches, or no such cache. */
 export async function notCached(cacheName, urls) {
   if (!("caches" in self) || !cacheName) return urls;

@@ -252,6 +252,12 @@ export function unsavedEntries() {
   return Object.fromEntries(unsaved);
 }
 
+/** When `value` was saved (its `at` stamp), in ms; an entry without a readable time counts as older than any other. */
+export function savedAt(value) {
+  const at = isRecord(value) && typeof value.at === "string" ? Date.parse(value.at) : NaN;
+  return Number.isNaN(at) ? -Infinity : at;
+}
+
 /** The saved value of `name` as text, from memory when the browser refused it; null when there is none. */
 function stored(name, storage) {
   if (unsaved.has(name)) return unsaved.get(name) === null ? null : JSON.stringify(unsaved.get(name));

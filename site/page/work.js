@@ -2,7 +2,7 @@
 // nothing, each entry checked against its block and merged with the learner's (the newer kept, the other set
 // aside, nothing dropped), with a report per lesson that says exactly what happened.
 import { fitsCode, fitsExercise, fitsQuiz, fitsReveal, fitsVisit } from "./fits.js";
-import { asideRecord, blockNames, freeName, isRecord, legacyNames, localStore, parseKey, passes,
+import { asideRecord, blockNames, freeName, isRecord, legacyNames, localStore, parseKey, passes, savedAt,
   unsavedEntries } from "./storage.js";
 import { format } from "./strings.js";
 
@@ -103,12 +103,6 @@ function fitsFor(parsed, blocks, shapes) {
     case "set-aside": return isRecord;
     default: return isEntry; // a kind whose blocks the index does not describe
   }
-}
-
-/** When `value` was saved, in ms; an entry without a readable time counts as older than any other. */
-function savedAt(value) {
-  const at = isRecord(value) && typeof value.at === "string" ? Date.parse(value.at) : NaN;
-  return Number.isNaN(at) ? -Infinity : at;
 }
 
 /**

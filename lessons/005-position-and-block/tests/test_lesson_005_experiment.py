@@ -6,22 +6,7 @@ import pytest
 from position_and_block.experiment import BareBlock, OrderModel, PostNormBlock, reversal_data, stack_gradients
 
 from course.nn.layers import cross_entropy
-
-
-def numeric(f, array, picks=10, eps=1e-6, seed=0):
-    """Central differences of the scalar f() at a few entries of `array` (changed in place, then restored)."""
-    rng = np.random.default_rng(seed)
-    indices = [tuple(int(rng.integers(0, size)) for size in array.shape) for _ in range(picks)]
-    values = []
-    for index in indices:
-        keep = array[index]
-        array[index] = keep + eps
-        plus = f()
-        array[index] = keep - eps
-        minus = f()
-        array[index] = keep
-        values.append((plus - minus) / (2 * eps))
-    return indices, np.array(values)
+from support import numeric_gradient
 
 
 @pytest.mark.parametrize("make", [BareBlock, PostNormBlock], ids=["bare", "post-norm"])
@@ -37,9 +22,9 @@ def test_a_block_s_backward_matches_finite_differences_for_every_parameter_and_i
     dx, grads = block.backward(G, block.forward(x)[1])
     assert sorted(grads) == sorted(block.parameters())
     for name, value in block.parameters().items():
-        indices, expected = numeric(loss, value)
+        indices, expected = numeric_gradient(loss, value, picks=10)
         np.testing.assert_allclose([grads[name][i] for i in indices], expected, rtol=1e-5, atol=1e-7, err_msg=name)
-    indices, expected = numeric(loss, x)
+    indices, expected = numeric_gradient(loss, x, picks=10)
     np.testing.assert_allclose([dx[i] for i in indices], expected, rtol=1e-5, atol=1e-7, err_msg="x")
 
 
@@ -56,7 +41,7 @@ def test_the_order_model_s_loss_gradient_matches_finite_differences(flags):
     grads = model.backward(cross_entropy(logits, Y)[1], cache)
     assert sorted(grads) == sorted(model.parameters())
     for name, value in model.parameters().items():
-        indices, expected = numeric(loss, value)
+        indices, expected = numeric_gradient(loss, value, picks=10)
         np.testing.assert_allclose([grads[name][i] for i in indices], expected, rtol=1e-4, atol=1e-8, err_msg=name)
 
 
