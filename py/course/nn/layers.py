@@ -115,7 +115,8 @@ def attention(Q, K, V, mask=None):
         full = np.flatnonzero(blocked.all(axis=-1))
         if full.size:
             raise ValueError("the mask hides every position from row {}: that row's softmax would be 0/0 (NaN); "
-                             "leave at least one position visible (a causal mask uses diagonal=1)".format(full[0]))
+                             "leave at least one position visible (a causal mask hides only what lies above the "
+                             "diagonal: np.triu(np.ones((T, T), dtype=bool), k=1))".format(full[0]))
         scores = np.where(blocked, -np.inf, scores)
     A = softmax(scores)  # (..., T, T)
     return A @ V, A, (Q, K, V, A)
