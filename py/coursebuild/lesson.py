@@ -33,6 +33,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.myst_blocks import myst_block_plugin
 from mdit_py_plugins.myst_role import myst_role_plugin
+from packaging.utils import canonicalize_name
 
 from . import blocks, i18n, mathml, packages, render, yaml_text
 from .blocks.directive import read_directive
@@ -259,15 +260,40 @@ def check_slug(slug, errors):
 
 
 def _check_packages_entries(token, entries, errors):
-    """Errors for a `packages:` that is not a list of 'name==version' pins, or that lists NumPy."""
+    """Errors for a `packages:` that is not a list of 'name==version' pins, that lists NumPy, or one package twice."""
     if not isinstance(entries, list):
         errors.error(_key_line(token, "packages"), "packages must be a list of pinned packages, such as "
                                                    "'packages: [einops==0.8.1]'")
         return
-    for entry in entries:
+    first = {}  # canonical name -> (entry, line) of its first pin
+    for entry, line in zip(entries, entry_lines(token, entries)):
         problem = packages.entry_problem(entry)
         if problem:
-            errors.error(package_line(token, entry), problem)
+            errors.error(line, problem)
+            continue
+        name = canonicalize_name(packages.ENTRY.match(entry.strip()).group(1))
+        if name in first:
+            errors.error(line, "{} is listed twice in packages: ('{}' here, '{}' at line {}); keep one pin".format(
+                name, entry.strip(), first[name][0], first[name][1]))
+        else:
+            first[name] = (entry.strip(), line)
+
+
+def entry_lines(token, entries):
+    """The file line of each `packages:` entry in turn: each found after the one before, so a repeated entry gets
+    its own line; an entry not found gets the key's line."""
+    key = _key_line(token, "packages")
+    text = token.content
+    start = sum(len(line) + 1 for line in text.splitlines()[:key - token.map[0] - 2])
+    found = []
+    for entry in entries:
+        at = text.find(str(entry).strip(), start)
+        if at < 0:
+            found.append(key)
+            continue
+        start = at + len(str(entry).strip())
+        found.append(token.map[0] + 2 + text.count("\n", 0, at))
+    return found
 
 
 def package_line(token, entry):
@@ -298,9 +324,16 @@ def check_orders(lessons):
 
 
 def check_packages(lessons):
-    """Errors for lessons whose folders give the same package name (01-x and 02-x would both import `x`)."""
+    """Errors for lessons whose folders give the same package name (01-x and 02-x would both import `x`), or a name
+    that would shadow NumPy, the course library or the standard library, or is a keyword."""
     errors, first = [], {}
     for lesson in sorted(lessons, key=lambda lesson: lesson.slug):
+        problem = packages.shadowed(lesson.package)
+        if problem:
+            errors.append(LessonError(lesson.path, None, "the lesson folder '{}' gives the lesson's package the name "
+                                                         "'{}', which {}; rename the folder (for example '{}')".format(
+                                                             lesson.slug, lesson.package, problem,
+                                                             lesson.slug + "-lesson")))
         other = first.setdefault(lesson.package, lesson)
         if other is not lesson:
             errors.append(LessonError(lesson.path, None, "this lesson's package would be '{}', as {}'s is; rename "

@@ -11,6 +11,7 @@ and a wheel whose NumPy requirement excludes the NumPy of either runtime is refu
 
 import hashlib
 import json
+import keyword
 import re
 import shutil
 import subprocess
@@ -31,6 +32,16 @@ PURE_TAGS = ("py3-none-any", "py2.py3-none-any")
 ENTRY = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([A-Za-z0-9.!+_-]+)$")
 PYPI_JSON = "https://pypi.org/pypi/{name}/json"
 PIP_TIMEOUT = 600
+# Top-level modules that already mean something where cells run, beyond the standard library: a lesson's package
+# or a wheel's module of the same name would be imported in their place.
+RESERVED = {
+    "numpy": "NumPy",
+    "course": "the course library (py/course/)",
+    "coursebuild": "the course's build (py/coursebuild/)",
+    "js": "Pyodide's module 'js', through which the page's worker reaches the browser",
+    "pyodide": "Pyodide's own module 'pyodide'",
+    "micropip": "micropip, which the page ships for a lesson with packages",
+}
 
 
 class PackageError(Exception):
@@ -67,6 +78,45 @@ def entry_problem(entry):
     return None
 
 
+def shadowed(module):
+    """What a top-level module named `module` would hide where cells run, as a phrase; None when it hides nothing.
+
+    Cells, the course library and the page's worker import NumPy, `course` and the standard library by name; a
+    lesson's package or a wheel's module of the same name comes first on the path and would be imported instead.
+    A keyword cannot be imported at all (`import class` is a syntax error).
+    """
+    if keyword.iskeyword(module):
+        return "is a Python keyword, so no cell could import it ('import {}' is a syntax error)".format(module)
+    if module in RESERVED:
+        return "would shadow {}: cells that import '{}' would get it instead".format(RESERVED[module], module)
+    if module in getattr(sys, "stdlib_module_names", ()) or module in sys.builtin_module_names:
+        return ("would shadow the standard library's module '{}': cells, NumPy and the course library would import "
+                "it instead".format(module))
+    return None
+
+
+def top_level_modules(path):
+    """The top-level modules a wheel puts in site-packages: what its archive holds outside its .dist-info.
+
+    The page's worker unpacks the archive as it is (course.wheels), so its file list, the one RECORD names too, is
+    exactly what lands beside the standard library; top_level.txt is only a hint that some wheels lack.
+    """
+    modules = set()
+    with zipfile.ZipFile(path) as archive:
+        for name in archive.namelist():
+            parts = name.split("/")
+            if parts[0].endswith(".data") and len(parts) > 2 and parts[1] in ("purelib", "platlib"):
+                parts = parts[2:]
+            elif parts[0].endswith((".dist-info", ".data")):
+                continue
+            if len(parts) > 1:
+                modules.add(parts[0])
+            elif parts[0].endswith(".py"):
+                modules.add(parts[0][:-3])
+    modules.discard("__pycache__")
+    return sorted(modules)
+
+
 def set_key(wheels):
     """A short name for a set of wheels: the same wheels give the same name."""
     digest = hashlib.sha256("\n".join(wheel.sha256 for wheel in wheels).encode())
@@ -76,13 +126,23 @@ def set_key(wheels):
 def resolve(entries, cache_dir, log=print):
     """The wheels for `entries` (install order: dependencies first), from the cache or downloaded once with pip.
 
-    Raises PackageError naming the entry at fault.
+    Raises PackageError naming the entry at fault, also for wheels a cache recorded before a check was added.
     """
     entries = sorted(entry.strip() for entry in entries)
     record = cache_dir / "packages" / (hashlib.sha256("\n".join(entries).encode()).hexdigest()[:16] + ".json")
     wheels = _read_record(record)
-    if wheels is not None:
-        return wheels
+    if wheels is None:
+        wheels = _download_all(entries, cache_dir, log)
+        partial = record.with_name(record.name + ".partial")
+        partial.write_text(json.dumps([{"name": w.name, "version": w.version, "file_name": w.file_name,
+                                        "sha256": w.sha256} for w in wheels], indent=1), encoding="utf-8")
+        partial.replace(record)  # a build killed while writing leaves no half record
+    _check_modules(wheels, entries)
+    return wheels
+
+
+def _download_all(entries, cache_dir, log):
+    """The wheels pip picks for `entries`, the same for every Python the site runs, copied into the cache."""
     log("Downloading {} from PyPI with pip (once)...".format(", ".join(entries)))
     store = cache_dir / "packages" / "wheels"
     store.mkdir(parents=True, exist_ok=True)
@@ -105,12 +165,21 @@ def resolve(entries, cache_dir, log=print):
         for name, (version, path) in sorted(picked.items()):
             shutil.copyfile(path, store / path.name)
             wheels.append(Wheel(name, version, path.name, _sha256(store / path.name), store / path.name))
-    wheels = _install_order(wheels)
-    partial = record.with_name(record.name + ".partial")
-    partial.write_text(json.dumps([{"name": w.name, "version": w.version, "file_name": w.file_name,
-                                    "sha256": w.sha256} for w in wheels], indent=1), encoding="utf-8")
-    partial.replace(record)  # a build killed while writing leaves no half record
-    return wheels
+    return _install_order(wheels)
+
+
+def _check_modules(wheels, entries):
+    """Refuse a wheel with a top-level module that would shadow NumPy, the course library or the standard library."""
+    for wheel in wheels:
+        for module in top_level_modules(wheel.path):
+            problem = shadowed(module)
+            if problem:
+                entry = _entry_for(wheel.name, entries)
+                own = canonicalize_name(entry.split("==")[0]) == canonicalize_name(wheel.name)
+                label = entry if own else "{}=={} (which {} needs)".format(wheel.name, wheel.version, entry)
+                raise PackageError(entry, "{} installs a module '{}', which {}; remove '{}' from packages:, or pick "
+                                          "a version that does not install '{}'".format(label, module, problem, entry,
+                                                                                       module))
 
 
 def install_target(wheels, cache_dir):
