@@ -1,20 +1,28 @@
-"""`build.py new NAME --language LANG`: a lesson folder that builds and passes its own checks at once.
+"""`build.py new NAME --language LANG`: a lesson folder that builds and passes its own checks and tests at once.
 
-    lessons/<order>-NAME/
+    lessons/<number>-NAME/
         lesson.md                      front matter, prose, a cell, a quiz, an exercise and an explorable
-        exercises/softmax/             starter.py, solution.py, wrong/forgets_to_normalise.py
+        exercises/softmax/             starter.py, solution.py, wrong/ (two known mistakes)
         <package>/                     the lesson's own code (NAME with dashes as underscores)
-            checkers/softmax.py        the exercise's checker
+            checkers/softmax.py        the exercise's checker, built on course.checkers.common
             explorables/temperature.py the explorable
+        tests/test_lesson.py           the lesson's own test: it builds, its cells reproduce, its checker grades
 
-`order` is the course's highest plus one. The texts are written in the chosen language; the author
-replaces them with the lesson's own.
+`number` comes after the last numbered folder in lessons/ (so the new folder sorts last); `order:` is the
+course's highest plus one (its place on the path; the two differ when folders were renumbered by hand).
+The name must make a package that hides nothing a cell imports (NumPy, the course library, the standard
+library, a keyword). The texts are written in the chosen language; the author replaces them with the
+lesson's own.
 """
 
 import json
 import re
+import shutil
 
 from .lesson import package_name
+from .packages import shadowed
+
+MAX_NAME = 64  # characters: the name is a folder's, a URL's and a package's, and goes into longer file names
 
 TEXT = {
     "en": {
@@ -33,12 +41,15 @@ TEXT = {
         "score": "Score",
         "weight": "Weight",
         "starter_comment": "# Return the softmax of a 1-D array of scores.",
-        "checker_doc": "Checker for the softmax exercise: softmax(scores) -> weights.",
-        "no_array": "For {case} an array of {count} weights was expected, but your function returned {value}.",
-        "not_one": "For {case} the weights add up to {total}, not 1; divide by the sum of the exponentials.",
+        "checker_doc": "Checker for the softmax exercise: softmax(scores) -> weights, one per score, adding up to 1.",
+        "case": "scores {scores}",
+        "name": "weights",
+        "raised": "For {case} your function raised {kind}: {error}; read the error message and try softmax on a few "
+                  "scores in a cell.",
+        "not_one": "For {case} the weights add up to {total}, not 1; divide each exponential by the sum of them all.",
         "wrong": "For {case} weight {index} should be {expected}, but it is {actual}; take the exponential of each "
                  "score before dividing.",
-        "case": "scores {scores}",
+        "finite": "subtract the largest score before np.exp, which overflows for scores above about 709",
     },
     "es": {
         "title": "Una lección nueva",
@@ -48,7 +59,7 @@ TEXT = {
         "question": "¿Qué puntuación recibe el peso mayor?",
         "options": ("La puntuación mayor.", "La puntuación menor.", "Todas reciben el mismo peso."),
         "explanation": "La exponencial conserva el orden de las puntuaciones: la mayor recibe el peso mayor.",
-        "prompt": "Escribe `softmax(puntuaciones)`: los pesos $e^{s_i} / \\sum_j e^{s_j}$ de un vector de "
+        "prompt": "Escribe `softmax(scores)`: los pesos $e^{s_i} / \\sum_j e^{s_j}$ de un vector de "
                   "puntuaciones.",
         "hint": "Resta antes la puntuación mayor: los pesos no cambian y `np.exp` no se desborda.",
         "caption": "Una temperatura divide las puntuaciones antes del softmax: baja, afila los pesos; alta, "
@@ -58,12 +69,15 @@ TEXT = {
         "score": "Puntuación",
         "weight": "Peso",
         "starter_comment": "# Devuelve el softmax de un array 1-D de puntuaciones.",
-        "checker_doc": "Corrector del ejercicio del softmax: softmax(puntuaciones) -> pesos.",
-        "no_array": "Con {case} se esperaba un array de {count} pesos, pero tu función devolvió {value}.",
-        "not_one": "Con {case} los pesos suman {total}, no 1; divide por la suma de las exponenciales.",
+        "checker_doc": "Corrector del ejercicio del softmax: softmax(scores) -> pesos, uno por puntuación, que suman 1.",
+        "case": "las puntuaciones {scores}",
+        "name": "pesos",
+        "raised": "Con {case} tu función lanzó {kind}: {error}; lee el mensaje del error y prueba softmax con unas "
+                  "pocas puntuaciones en una celda.",
+        "not_one": "Con {case} los pesos suman {total}, no 1; divide cada exponencial por la suma de todas.",
         "wrong": "Con {case} el peso {index} debería ser {expected}, pero es {actual}; toma la exponencial de cada "
                  "puntuación antes de dividir.",
-        "case": "las puntuaciones {scores}",
+        "finite": "resta la puntuación mayor antes de np.exp, que se desborda con puntuaciones por encima de unos 709",
     },
     "uk": {
         "title": "Новий урок",
@@ -81,12 +95,15 @@ TEXT = {
         "score": "Оцінка",
         "weight": "Вага",
         "starter_comment": "# Поверніть softmax одновимірного масиву оцінок.",
-        "checker_doc": "Перевірка вправи про softmax: softmax(scores) -> ваги.",
-        "no_array": "Для {case} очікувався масив із {count} ваг, а ваша функція повернула {value}.",
-        "not_one": "Для {case} ваги в сумі дають {total}, а не 1; поділіть на суму експонент.",
+        "checker_doc": "Перевірка вправи про softmax: softmax(scores) -> ваги, по одній на оцінку, що в сумі дають 1.",
+        "case": "оцінок {scores}",
+        "name": "ваги",
+        "raised": "Для {case} ваша функція викинула {kind}: {error}; прочитайте повідомлення про помилку й "
+                  "випробуйте softmax на кількох оцінках у клітинці.",
+        "not_one": "Для {case} ваги в сумі дають {total}, а не 1; поділіть кожну експоненту на суму всіх.",
         "wrong": "Для {case} вага {index} має бути {expected}, а вона {actual}; візьміть експоненту кожної оцінки, "
                  "перш ніж ділити.",
-        "case": "оцінок {scores}",
+        "finite": "відніміть найбільшу оцінку перед np.exp, яка переповнюється для оцінок, більших за приблизно 709",
     },
 }
 
@@ -150,6 +167,7 @@ explanation: {q_explanation}
 STARTER = """\
 import numpy as np
 
+
 {comment}
 def softmax(scores):
     pass
@@ -164,55 +182,93 @@ def softmax(scores):
     return shifted / shifted.sum()
 """
 
-WRONG = """\
+WRONG = {  # file name in wrong/ -> a known mistake the checker must reject, each with a sentence of its own
+    "forgets_to_normalise.py": """\
 import numpy as np
 
 
 def softmax(scores):
     return np.exp(scores - scores.max())
-"""
+""",
+    "forgets_the_exponential.py": """\
+def softmax(scores):
+    return scores / scores.sum()
+""",
+    "overflows.py": """\
+import numpy as np
+
+
+def softmax(scores):
+    return np.exp(scores) / np.exp(scores).sum()
+""",
+}
 
 CHECKER = '''\
-"""{doc}"""
+"""{doc}
+
+The cases are small vectors of scores, equal scores, and scores so large that np.exp overflows unless the
+largest is subtracted first. The first problem found in a case is told in one sentence; the sentences every
+checker shares (no function, code that raised, a pass, a strange return) come from course.checkers.common.
+"""
 
 import numpy as np
 
-from course.checkers.common import Phrasebook
+from course.checkers.common import Phrasebook, run_cases
 from course.numbers import number
 
 FUNCTION = "softmax"
-CASES = ([1.0, 2.0, 3.0], [0.5, -1.0], [10.0, 10.0, 10.0, 10.0], [800.0, 799.0])
-SAY = Phrasebook("{language}", signature="scores", pair="", ending="weights", advice="", shapes="", finite="")
+LANGUAGE = "{language}"
+CASES = (  # one vector of scores per case
+    [1.0, 2.0, 3.0],
+    [0.5, -1.0],
+    [10.0, 10.0, 10.0, 10.0],
+    [800.0, 799.0],  # np.exp(800.0) overflows: only a softmax that subtracts the largest score passes
+)
+TOLERANCE = 1e-9
+WORDS = {{  # this checker's own sentences, in the lesson's language
+{words}
+}}
+# pair, ending, advice and shapes are the words of Phrasebook.judge(), which checks a function returning a pair;
+# softmax returns one array, so this checker calls the function itself and needs only the hint for NaN weights.
+SAY = Phrasebook(LANGUAGE, signature="scores", pair="", ending="", advice="", shapes="", finite=WORDS["finite"])
 MESSAGES = SAY.messages()
-SENTENCES = {sentences!r}
+
+
+def reference(scores):
+    """The softmax of a vector of scores, shifted by the largest so that np.exp cannot overflow."""
+    shifted = np.exp(scores - scores.max())
+    return shifted / shifted.sum()
 
 
 def check(function):
     """One result per case, in order, up to and including the first that fails."""
-    results = []
-    for scores in CASES:
-        results.append(_check_case(function, np.array(scores)))
-        if not results[-1]["ok"]:
-            break
-    return results
+    return run_cases(function, [(np.array(scores),) for scores in CASES], _check_case)
 
 
 def _check_case(function, scores):
-    """A passed result, or the first problem with the weights as one sentence."""
-    case = SENTENCES["case"].format(scores=number(scores.tolist(), ".1f"))
-    expected = np.exp(scores - scores.max()) / np.exp(scores - scores.max()).sum()
-    weights = function(scores.copy())
-    if not isinstance(weights, np.ndarray) or weights.shape != scores.shape:
-        return {{"ok": False, "message": SENTENCES["no_array"].format(case=case, count=len(scores),
-                                                                   value=SAY.describe(weights))}}
-    if not np.isclose(weights.sum(), 1.0):
-        return {{"ok": False, "message": SENTENCES["not_one"].format(case=case, total=number(float(weights.sum()),
-                                                                                           ".3f"))}}
-    for index, (got, want) in enumerate(zip(weights, expected)):
-        if not np.isclose(got, want, atol=1e-9):
-            return {{"ok": False, "message": SENTENCES["wrong"].format(
-                case=case, index=index, expected=number(float(want), ".3f"), actual=number(float(got), ".3f"))}}
+    """A pass, or the first problem: the call raised, no finite float array of the scores' shape came back, the
+    weights do not add up to 1, or one weight is not the reference's."""
+    case = WORDS["case"].format(scores=number(scores.tolist(), ".1f"))
+    try:
+        weights = function(scores.copy())
+    except Exception as error:  # the learner's bug, told as a sentence
+        return _fail(WORDS["raised"].format(case=case, kind=type(error).__name__, error=error))
+    problem = SAY.array_problem(WORDS["name"], weights, scores.shape, case)
+    if problem:
+        return _fail(problem)
+    total = float(weights.sum())
+    if abs(total - 1.0) > TOLERANCE:
+        return _fail(WORDS["not_one"].format(case=case, total=number(total, ".3f")))
+    for index, (got, want) in enumerate(zip(weights.tolist(), reference(scores).tolist())):
+        if abs(got - want) > TOLERANCE:
+            return _fail(WORDS["wrong"].format(case=case, index=index, expected=number(want, ".3f"),
+                                               actual=number(got, ".3f")))
     return {{"ok": True, "message": MESSAGES["passed"].format(case=case)}}
+
+
+def _fail(message):
+    """A failed result with its sentence."""
+    return {{"ok": False, "message": message}}
 '''
 
 EXPLORABLE = '''\
@@ -239,12 +295,117 @@ def state(temperature):
 '''
 
 
+LESSON_TEST = '''\
+"""The lesson's own test: it builds alone, its cells print in CPython what its page shows, and its checker
+passes the reference solution and rejects each known-wrong one with a sentence of its own.
+
+Run it alone with `.venv/bin/python -m pytest lessons/__FOLDER__/tests`; add a test here for every claim
+the lesson makes (a number its prose states, what a figure shows, a mistake its checker must name).
+"""
+
+import contextlib
+import html
+import io
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from course.exercise import grade
+from course.numbers import number, set_language
+from coursebuild.lesson import read_lesson
+from support import build_site
+
+FOLDER = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(FOLDER))  # the lesson's own package, wherever its folder is (grade() imports the checker)
+LESSON = read_lesson(FOLDER / "lesson.md")[0]
+EXERCISE = LESSON.exercises[0]
+CHECKER = EXERCISE.checker  # the module <package>.checkers.<name> its :checker: option names
+
+
+@pytest.fixture(autouse=True)
+def lesson_language():
+    """Numbers are written in the lesson's language, as the build and the page write them."""
+    set_language(LESSON.language)
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory):
+    """The lesson's page, built alone from a copy of its folder (its tests left out)."""
+    lessons = tmp_path_factory.mktemp("lessons")
+    shutil.copytree(FOLDER, lessons / FOLDER.name, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    site = build_site(lessons, tmp_path_factory.mktemp("site"))
+    return (site / FOLDER.name / "index.html").read_text(encoding="utf-8")
+
+
+def printed(page, cell):
+    """What the page shows that a cell printed, as plain text."""
+    section = re.search(r'<section class="cell" id="cell-{}".*?</section>'.format(cell.number), page, re.S)
+    assert section, "cell {} is not in the page".format(cell.number)
+    outputs = re.findall(r'<pre class="out out-stdout">(.*?)</pre>', section.group(0), re.S)
+    return "".join(html.unescape(output) for output in outputs)
+
+
+def test_every_shown_cell_prints_in_cpython_what_the_page_shows(page):
+    namespace = {"__name__": "__main__"}
+    for cell in LESSON.cells:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(cell.code, "<cell {}>".format(cell.number), "exec"), namespace)
+        if not {"remove-cell", "remove-output"} & set(cell.tags):
+            assert out.getvalue() == printed(page, cell), "cell {}".format(cell.number)
+
+
+def test_the_reference_solution_passes_every_case():
+    result = grade(EXERCISE.solution, CHECKER)
+    assert result["passed"] and len(result["results"]) >= 4
+
+
+def test_every_known_wrong_solution_fails_with_a_sentence_of_its_own():
+    messages = {}
+    for name, code in sorted(EXERCISE.wrong.items()):
+        result = grade(code, CHECKER)
+        assert not result["passed"], name
+        messages[name] = result["results"][-1]["message"]
+    assert len(set(messages.values())) == len(messages) >= 2, messages
+
+
+def test_weights_that_do_not_add_up_to_one_are_told_their_sum():
+    namespace = {}
+    exec(EXERCISE.wrong["forgets_to_normalise.py"], namespace)
+    total = float(namespace["softmax"](np.array([1.0, 2.0, 3.0])).sum())  # the wrong solution's sum, computed here
+    message = grade(EXERCISE.wrong["forgets_to_normalise.py"], CHECKER)["results"][-1]["message"]
+    assert number(total, ".3f") in message, message
+'''
+
+
 def _lesson_values(text):
     """The template's values: YAML scalars quoted (JSON strings are YAML), the rest as written."""
     quoted = {"q_" + key: json.dumps(text[key], ensure_ascii=False) for key in ("title", "summary", "question",
                                                                                  "explanation")}
     options = {"option_{}".format(i): json.dumps(option, ensure_ascii=False) for i, option in enumerate(text["options"], 1)}
     return dict(text, **quoted, **options)
+
+
+def _python_text(text, indent, width=100):
+    """`text` as Python string literals on lines of at most about `width` characters, joined by the parser."""
+    pieces, line = [], ""
+    for word in re.split(r"(?<= )", text):  # each word keeps the space after it
+        if line and indent + len(line) + len(word) > width:
+            pieces.append(line)
+            line = ""
+        line += word
+    pieces.append(line)
+    return ("\n" + " " * indent).join(json.dumps(piece, ensure_ascii=False) for piece in pieces)
+
+
+def _checker_words(text):
+    """The checker's WORDS entries, one key a line (long sentences continued on the next)."""
+    keys = ("case", "name", "raised", "not_one", "wrong", "finite")
+    return "\n".join('    "{}": {},'.format(key, _python_text(text[key], len(key) + 8)) for key in keys)
 
 
 def next_order(lessons_dir):
@@ -257,33 +418,66 @@ def next_order(lessons_dir):
     return max(orders) + 1 if orders else 0
 
 
+def next_number(lessons_dir):
+    """The number after the last numbered folder in lessons/ (0 for none), so the new folder sorts last."""
+    numbers = [int(found.group(1)) for found in (re.match(r"([0-9]+)[-_]", path.name) for path in
+                                                  lessons_dir.glob("*") if path.is_dir()) if found]
+    return max(numbers) + 1 if numbers else 0
+
+
+def name_problem(name):
+    """Why `name` cannot name a new lesson, or None."""
+    if len(name) > MAX_NAME:
+        return ("the lesson's name is {} characters long; keep it to {} or fewer (it becomes a folder, the page's URL "
+                "and the lesson package's name)".format(len(name), MAX_NAME))
+    if not re.fullmatch(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", name):
+        return ("the lesson's name '{}' must be lowercase letters and digits joined by dashes, such as "
+                "'softmax-basics' (it becomes the page's URL and the lesson package's name)".format(name))
+    problem = shadowed(package_name(name))
+    if problem:
+        return ("the lesson's name '{}' would make its package '{}', which {}; choose another name, such as "
+                "'{}-basics'".format(name, package_name(name), problem, name))
+    return None
+
+
 def scaffold(lessons_dir, name, language):
     """Write the new lesson's folder; return it. Raises ValueError for a name or folder that cannot be used."""
-    if not re.fullmatch(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", name):
-        raise ValueError("the lesson's name '{}' must be lowercase letters and digits joined by dashes, such as "
-                         "'softmax-basics' (it becomes the page's URL and the lesson package's name)".format(name))
-    order = next_order(lessons_dir)
-    folder = lessons_dir / "{:03d}-{}".format(order, name)
+    problem = name_problem(name)
+    if problem:
+        raise ValueError(problem)
+    folder = lessons_dir / "{:03d}-{}".format(next_number(lessons_dir), name)
     taken = [path.parent for path in lessons_dir.glob("*/lesson.md")
              if package_name(path.parent.name) == package_name(folder.name)]
     if taken:
         raise ValueError("the lesson {} already has the name '{}'; choose another name".format(taken[0], name))
+    files = lesson_files(folder, language, next_order(lessons_dir))
+    try:
+        for path, content in files.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(content, encoding="utf-8")
+    except OSError as error:
+        shutil.rmtree(folder, ignore_errors=True)  # no half lesson left behind
+        raise ValueError("{} cannot be written ({}); check the lessons folder, or pass another with --lessons".format(
+            error.filename or folder, error.strerror or error)) from error
+    return folder
+
+
+def lesson_files(folder, language, order):
+    """{path: text} of every file of the new lesson."""
     text = TEXT[language]
     package = folder / package_name(folder.name)
+    exercise = folder / "exercises" / "softmax"
     files = {
         folder / "lesson.md": LESSON.format(language=language, order=order, **_lesson_values(text)),
-        folder / "exercises" / "softmax" / "starter.py": STARTER.format(comment=text["starter_comment"]),
-        folder / "exercises" / "softmax" / "solution.py": SOLUTION,
-        folder / "exercises" / "softmax" / "wrong" / "forgets_to_normalise.py": WRONG,
+        exercise / "starter.py": STARTER.format(comment=text["starter_comment"]),
+        exercise / "solution.py": SOLUTION,
         package / "__init__.py": '"""The own code of the lesson {}."""\n'.format(folder.name),
         package / "checkers" / "__init__.py": "",
-        package / "checkers" / "softmax.py": CHECKER.format(
-            doc=text["checker_doc"], language=language,
-            sentences={key: text[key] for key in ("no_array", "not_one", "wrong", "case")}),
+        package / "checkers" / "softmax.py": CHECKER.format(doc=text["checker_doc"], language=language,
+                                                            words=_checker_words(text)),
         package / "explorables" / "__init__.py": "",
         package / "explorables" / "temperature.py": EXPLORABLE.format(**text),
+        folder / "tests" / "test_lesson.py": LESSON_TEST.replace("__FOLDER__", folder.name),
     }
-    for path, content in files.items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(content, encoding="utf-8")
-    return folder
+    files.update({exercise / "wrong" / file_name: code for file_name, code in WRONG.items()})
+    return files

@@ -1,0 +1,80 @@
+"""`build.py new`: the folder it numbers, the checker and test it writes, and a new lesson that passes its own test
+in a copy of the course (never in lessons/ itself)."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from coursebuild import cli
+from support import ROOT
+
+LANGUAGES = ["en", "es", "uk"]
+COURSE_FILES = ("build.py", "conftest.py", "pytest.ini", "ruff.toml", "py", "site", "tests", "lessons")
+
+
+def lesson(lessons, slug, order):
+    (lessons / slug).mkdir(parents=True)
+    (lessons / slug / "lesson.md").write_text("---\ntitle: T\nlanguage: en\norder: {}\nsummary: S.\n---\n\nText.\n"
+                                              .format(order), encoding="utf-8")
+
+
+def test_new_numbers_its_folder_after_the_last_folder_and_its_order_after_the_highest_order(tmp_path):
+    lessons = tmp_path / "lessons"
+    lesson(lessons, "003-early", 7)  # the course reorders lessons with order:, never by renaming folders
+    lesson(lessons, "004-ejercicios", 2)
+    assert cli.main(["--lessons", str(lessons), "new", "softmax-basics"]) == 0
+    assert sorted(path.name for path in lessons.iterdir()) == ["003-early", "004-ejercicios", "005-softmax-basics"]
+    assert "\norder: 8\n" in (lessons / "005-softmax-basics" / "lesson.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_new_writes_lint_clean_files_and_a_checker_built_on_the_common_helpers(tmp_path, language):
+    lessons = tmp_path / "lessons"
+    assert cli.main(["--lessons", str(lessons), "new", "softmax-basics", "--language", language]) == 0
+    folder = lessons / "000-softmax-basics"
+    shutil.copyfile(ROOT / "ruff.toml", tmp_path / "ruff.toml")  # its paths (lessons/**/starter.py) are from here
+    lint = subprocess.run([sys.executable, "-m", "ruff", "check", str(folder)], cwd=tmp_path, capture_output=True,
+                          text=True)
+    assert lint.returncode == 0, lint.stdout
+    checker = (folder / "softmax_basics" / "checkers" / "softmax.py").read_text(encoding="utf-8")
+    assert "from course.checkers.common import Phrasebook, run_cases" in checker
+    assert max(len(line) for line in checker.splitlines()) <= 120
+    assert re.search(r"^FUNCTION = \"softmax\"$", checker, re.M) and "def check(function):" in checker
+    test = folder / "tests" / "test_lesson.py"
+    assert "from support import build_site" in test.read_text(encoding="utf-8")
+    assert len(list((folder / "exercises" / "softmax" / "wrong").glob("*.py"))) >= 2
+
+
+def course_copy(target):
+    """The course's sources and lessons copied into `target`, NumPy's runtime shared through node_modules."""
+    target.mkdir()
+    for name in COURSE_FILES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, target / name, ignore=shutil.ignore_patterns("__pycache__", ".pytest_cache"))
+        else:
+            shutil.copyfile(source, target / name)
+    (target / "node_modules").symlink_to(ROOT / "node_modules")
+    return target
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_new_lesson_builds_and_passes_its_own_test_in_a_copy_of_the_course(tmp_path, language):
+    before = sorted(path.name for path in (ROOT / "lessons").iterdir())
+    course = course_copy(tmp_path / "course")
+    new = subprocess.run([sys.executable, "build.py", "new", "softmax-basics", "--language", language], cwd=course,
+                         capture_output=True, text=True, timeout=60)
+    assert new.returncode == 0, new.stderr
+    folders = sorted(path.name for path in (course / "lessons").iterdir())
+    assert folders == before + ["{:03d}-softmax-basics".format(int(before[-1][:3]) + 1)]
+    tests = course / "lessons" / folders[-1] / "tests"
+    env = dict(os.environ, COURSE_CACHE=os.environ.get("COURSE_CACHE", str(ROOT / ".cache")))
+    run = subprocess.run([sys.executable, "-m", "pytest", str(tests.relative_to(course)), "-q", "-p",
+                          "no:cacheprovider"], cwd=course, env=env, capture_output=True, text=True, timeout=500)
+    count = (tests / "test_lesson.py").read_text(encoding="utf-8").count("\ndef test_")
+    assert run.returncode == 0 and "{} passed".format(count) in run.stdout, run.stdout[-3000:]
+    assert sorted(path.name for path in (ROOT / "lessons").iterdir()) == before
