@@ -11,7 +11,7 @@ cells follow jupytext's MyST notebook format, so it also opens in Jupyter:
 Directives are fences (```{name}) or colon fences (:::{name}); each name is
 looked up in the block table of `coursebuild.blocks`.
 
-A lesson is one folder, lessons/<order>-<name>/: lesson.md, exercises/, and the lesson's own
+A lesson is one folder, lessons/<number>-<name>/: lesson.md, exercises/, and the lesson's own
 Python package <name> (dashes as underscores, e.g. lessons/003-odna-holova/odna_holova/) with
 its explorables/, checkers/ and whatever else only this lesson uses. The build, the runner
 and the page's worker put the lesson's folder on the path for that lesson alone.

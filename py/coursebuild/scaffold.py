@@ -2,7 +2,7 @@
 
     lessons/<number>-NAME/
         lesson.md                      front matter, prose, a cell, a quiz, an exercise and an explorable
-        exercises/softmax/             starter.py, solution.py, wrong/ (two known mistakes)
+        exercises/softmax/             starter.py, solution.py, wrong/ (three known mistakes)
         <package>/                     the lesson's own code (NAME with dashes as underscores)
             checkers/softmax.py        the exercise's checker, built on course.checkers.common
             explorables/temperature.py the explorable
