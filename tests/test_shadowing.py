@@ -62,6 +62,21 @@ def test_a_package_that_would_shadow_a_module_or_is_listed_twice_is_refused_at_i
     assert not (tmp_path / "_site" / "02-with-packages").exists()
 
 
+@pytest.mark.parametrize("module", ["random.py", "numpy/__init__.py"])
+def test_a_module_beside_lesson_md_that_would_shadow_one_is_refused_and_the_site_kept(tmp_path, capsys, module):
+    before = built_good_site(tmp_path, capsys)
+    folder = write_lesson(tmp_path, HEADER.replace("order: 1", "order: 2") + PRINT_ZEROS, slug="02-other").parent
+    (folder / module).parent.mkdir(parents=True, exist_ok=True)
+    (folder / module).write_text("", encoding="utf-8")
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "Traceback" not in err
+    name = module.split("/")[0]
+    assert "lessons/02-other/{}: this module, '{}', is on the path of the lesson's cells".format(
+        name, name.replace(".py", "")) in err, err
+    assert "rename it, or move it into the lesson's package" in err
+    assert (tmp_path / "_site" / "01-lesson" / "index.html").read_text() == before
+
+
 def test_a_wheel_s_top_level_modules_are_what_its_archive_puts_beside_the_standard_library(tmp_path):
     import zipfile
     wheel = tmp_path / "several-1.0-py3-none-any.whl"

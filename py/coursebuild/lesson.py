@@ -334,10 +334,30 @@ def check_packages(lessons):
                                                          "'{}', which {}; rename the folder (for example '{}')".format(
                                                              lesson.slug, lesson.package, problem,
                                                              lesson.slug + "-lesson")))
+        errors += _shadowing_modules(lesson)
         other = first.setdefault(lesson.package, lesson)
         if other is not lesson:
             errors.append(LessonError(lesson.path, None, "this lesson's package would be '{}', as {}'s is; rename "
                                                          "one of the two folders".format(lesson.package, other.path)))
+    return errors
+
+
+def _shadowing_modules(lesson):
+    """Errors for a module beside lesson.md (a .py file, or a folder with __init__.py) that would be imported in place
+    of one cells rely on: the lesson's folder is on their path before the standard library."""
+    errors = []
+    for path in sorted(lesson.folder.iterdir()) if lesson.folder is not None else ():
+        if path.suffix == ".py" and path.is_file():
+            module = path.stem
+        elif (path / "__init__.py").is_file() and path.name != lesson.package:  # the package is checked by name
+            module = path.name
+        else:
+            continue
+        problem = packages.shadowed(module)
+        if problem:
+            errors.append(LessonError(display_path(path), None, "this module, '{}', is on the path of the lesson's "
+                                                                "cells, and it {}; rename it, or move it into the "
+                                                                "lesson's package".format(module, problem)))
     return errors
 
 
