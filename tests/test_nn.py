@@ -169,6 +169,15 @@ def test_a_mask_that_hides_a_whole_row_is_an_error_not_nan(rng):
         attention(Q, Q, Q, np.triu(np.ones((4, 4), dtype=bool), k=0))
 
 
+def test_the_mask_error_names_numpy_s_causal_mask_which_attention_then_accepts(rng):
+    Q = rng.normal(size=(4, 2))
+    with pytest.raises(ValueError) as raised:
+        attention(Q, Q, Q, np.triu(np.ones((4, 4), dtype=bool), k=0))
+    assert "k=1" in str(raised.value) and "diagonal=1" not in str(raised.value)
+    _, weights, _ = attention(Q, Q, Q, np.triu(np.ones((4, 4), dtype=bool), k=1))
+    assert np.allclose(np.tril(weights).sum(axis=-1), 1)
+
+
 def test_cross_entropy_gradient(rng):
     logits = rng.normal(size=(2, 3, 5))
     targets = rng.integers(0, 5, size=(2, 3))

@@ -228,9 +228,8 @@ TOLERANCE = 1e-9
 WORDS = {{  # this checker's own sentences, in the lesson's language
 {words}
 }}
-# pair, ending, advice and shapes are the words of Phrasebook.judge(), which checks a function returning a pair;
-# softmax returns one array, so this checker calls the function itself and needs only the hint for NaN weights.
-SAY = Phrasebook(LANGUAGE, signature="scores", pair="", ending="", advice="", shapes="", finite=WORDS["finite"])
+# softmax returns one array, so this checker calls the function itself and needs only the hint for NaN weights
+SAY = Phrasebook(LANGUAGE, signature="scores", finite=WORDS["finite"])
 MESSAGES = SAY.messages()
 
 

@@ -99,8 +99,9 @@ SHAPE_WORDS = ("matmul", "shapes", "aligned")  # in NumPy's messages for arrays 
 class Phrasebook:
     """One checker's sentences: its language's phrases, filled with the words that are its own."""
 
-    def __init__(self, language, signature, pair, ending, advice, shapes, finite, shape_words=SHAPE_WORDS):
-        """`pair`/`ending`: what it returns; `advice`: how to leave inputs alone; `shapes`, `finite`: two hints."""
+    def __init__(self, language, signature, pair="", ending="", advice="", shapes="", finite="", shape_words=SHAPE_WORDS):
+        """`pair`/`ending`: what it returns; `advice`: how to leave inputs alone; `shapes`, `finite`: two hints.
+        A checker of a function that returns one array (judged by array_problem, not judge) needs none but `finite`."""
         self.phrases = PHRASES[language]
         self.signature = signature
         self.words = {"pair": pair, "ending": ending, "advice": advice}
