@@ -113,7 +113,7 @@ WORDING = {  # every word the figure writes, per page language
            "flat": "{map}: says nothing (flat row, {weight} for every word)",
            "tie": "{map}: {words}, {weight} each", "one": "{map}: {words}, {weight}", "and": " and ",
            "map": "Map shown", "row": "Row (the asking word)"},
-    "uk": {"labels": ("Голова 1 · Це іменник?", "Голова 2 · Узгодження в числі", "Голова 3 · Іменник → означник",
+    "uk": {"labels": ("Голова 1 · Це іменник?", "Голова 2 · Узгодження в числі", "Голова 3 · Іменник → вказівний займенник",
                       "Голова 4 · Іменник → означення", "Одна голова · чотири правила разом",
                       "Голова 1+2 · іменник і узгодження разом"),
            "title": "Куди тягне рядок «{}», мапа за мапою:",
