@@ -1,10 +1,11 @@
-"""Checker for lesson 000's challenge: multi_head(X, Wq, Wk, Wv, Wo, h) -> (salida, A), or (output, A) in English.
+"""Checker for lesson 000's challenge: multi_head(X, Wq, Wk, Wv, Wo, h) -> (salida, A); (output, A) in English
+and Ukrainian.
 
 Runs the learner's function on several shapes (h = 1, h = d_model, T = 1, T
 different from d_model), compares with course.attention.multi_head and, when
 something differs, rebuilds the usual mistakes to name the one that was made.
-Every message is one sentence, in the language of the page that asks (Spanish or English,
-course.numbers.current_language() at call time): what was expected, what came back, a hint.
+Every message is one sentence, in the language of the page that asks (Spanish, English or
+Ukrainian, course.numbers.current_language() at call time): what was expected, what came back, a hint.
 """
 
 import numpy as np
@@ -36,6 +37,11 @@ PHRASEBOOKS = {
         advice="write, for instance, \u201cWq / np.sqrt(d_k)\u201d rather than \u201cWq /= ...\u201d",
         shapes="check the shapes: each head takes a block of columns, W[:, i*d_k:(i+1)*d_k], not a block of rows.",
         finite="subtract each row's maximum before np.exp so that the softmax cannot overflow"),
+    "uk": Phrasebook(
+        "uk", signature="X, Wq, Wk, Wv, Wo, h", pair="(output, A)", ending="output, A",
+        advice="наприклад, «Wq / np.sqrt(d_k)» замість «Wq /= ...»",
+        shapes="перевірте форми: кожна голова бере блок стовпців, W[:, i*d_k:(i+1)*d_k], а не блок рядків.",
+        finite="відніміть максимум кожного рядка перед np.exp, щоб softmax не переповнився"),
 }
 MESSAGES = {language: say.messages() for language, say in PHRASEBOOKS.items()}
 SENTENCES = {  # this checker's own sentences, per language; {case} is filled in by the caller
@@ -80,6 +86,27 @@ SENTENCES = {  # this checker's own sentences, per language; {case} is filled in
         "out": "For {case} the maps are right but the output is not (it differs by up to {difference}); {hint}.",
         "out_hint": "check that you join the heads' outputs by columns, in order, and multiply by Wo",
         "no_wo": "you forgot to multiply the joined heads by Wo at the end",
+    },
+    "uk": {
+        "output": "output",
+        "swapped": "Для {case} очікувалася пара (output, A) саме в такому порядку, а ви повернули спершу мапи, а потім "
+                   "вихід; поміняйте їх місцями в return.",
+        "averaged": "; чи не усереднили ви або не додали голови? Зшийте їх через np.concatenate(..., axis=1).",
+        "list": "Для {case} очікувалося, що A буде одним масивом форми {shape}, а ви повернули список із {count} мап; "
+                "складіть їх у масив через np.stack(maps).",
+        "axis": "Для {case} очікувалося A форми (h, T, T) = {shape}, а його форма {actual}; складайте мапи вздовж "
+                "першої осі, np.stack(maps) (axis=0).",
+        "rows": "Для {case} кожен рядок кожної мапи мав сумувати до 1, а рядок {row} голови {head} дає {sum}; "
+                "застосуйте softmax уздовж кожного рядка (axis=-1).",
+        "maps": "Для {case} мапа голови {head} не така, як очікувалося (різниця до {difference}); {hint}.",
+        "maps_hint": "перевірте, що голова i бере стовпці i·d_k … (i+1)·d_k матриць Wq і Wk (W[:, block]) і ділить "
+                     "на √d_k",
+        "no_scaling": "бракує ділення оцінок на √d_k перед softmax",
+        "d_model": "ви поділили на √d_model, а кожна голова порівнює запити й ключі в d_k = d_model // h координатах, "
+                   "тож ділити треба на √d_k",
+        "out": "Для {case} мапи правильні, а вихід ні (різниця до {difference}); {hint}.",
+        "out_hint": "перевірте, що ви зшиваєте виходи голів по стовпцях, по черзі, і множите на Wo",
+        "no_wo": "ви забули наприкінці помножити зшиті виходи голів на Wo",
     },
 }
 

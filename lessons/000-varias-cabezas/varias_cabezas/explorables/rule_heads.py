@@ -1,7 +1,8 @@
 """Four hand-written rules, one per head, against one head with the four rules summed, and one with rules 1 and 2.
 
 The Spanish page draws the sentence «el ratón pequeño que persiguen los gatos duerme»,
-the English page "this little mouse that those cats chase sleeps" (the language is
+the English page "this little mouse that those cats chase sleeps", the Ukrainian page
+«ця маленька миша, яку ганяють ті коти, спить» (the language is
 course.numbers.current_language() when explorable() is called: the page's). Each word
 is a vector of hand-written features; each rule is one column of W^Q and the same
 column of W^K, so rule c scores the pair (t, u) with q_tc · k_uc:
@@ -54,13 +55,28 @@ X_EN = np.array([
     [0, 1, -1.0, 0, 0],  # chase
     [0, 1, 1.0, 0, 0],   # sleeps
 ])  # (T, 5)
-SENTENCES = {"es": (WORDS, X), "en": (WORDS_EN, X_EN)}
+# The Ukrainian page's sentence. Ukrainian marks number on the adjective, as Spanish does, and on the relative
+# pronoun as well: «яку» is singular because it agrees with «миша», where «que» and "that" mark nothing.
+WORDS_UK = ("ця", "маленька", "миша", "яку", "ганяють", "ті", "коти", "спить")
+X_UK = np.array([
+    [0, 0, 1.0, 1, 0],   # ця
+    [0, 0, 1.0, 0, 1],   # маленька
+    [1, 0, 0.5, 0, 0],   # миша
+    [0, 0, 1.0, 0, 1],   # яку
+    [0, 1, -1.0, 0, 0],  # ганяють
+    [0, 0, -1.0, 1, 0],  # ті
+    [1, 0, -0.5, 0, 0],  # коти
+    [0, 1, 1.0, 0, 0],   # спить
+])  # (T, 5)
+SENTENCES = {"es": (WORDS, X), "en": (WORDS_EN, X_EN), "uk": (WORDS_UK, X_UK)}
 # The words the prose quotes, by the part they play, in each page's sentence.
 ROLES = {
     "es": {"singular_noun": "ratón", "singular_determiner": "el", "plural_noun": "gatos", "plural_determiner": "los",
            "plural_verb": "persiguen", "singular_verb": "duerme"},
     "en": {"singular_noun": "mouse", "singular_determiner": "this", "plural_noun": "cats",
            "plural_determiner": "those", "plural_verb": "chase", "singular_verb": "sleeps"},
+    "uk": {"singular_noun": "миша", "singular_determiner": "ця", "plural_noun": "коти", "plural_determiner": "ті",
+           "plural_verb": "ганяють", "singular_verb": "спить"},
 }
 STRENGTH = 3.0  # how sharply a rule that applies separates the words it likes
 # Column c of W_Q and of W_K is rule c: which feature asks (W_Q) and which answers (W_K).
@@ -97,6 +113,13 @@ WORDING = {  # every word the figure writes, per page language
            "flat": "{map}: says nothing (flat row, {weight} for every word)",
            "tie": "{map}: {words}, {weight} each", "one": "{map}: {words}, {weight}", "and": " and ",
            "map": "Map shown", "row": "Row (the asking word)"},
+    "uk": {"labels": ("Голова 1 · Це іменник?", "Голова 2 · Узгодження в числі", "Голова 3 · Іменник → вказівний займенник",
+                      "Голова 4 · Іменник → означення", "Одна голова · чотири правила разом",
+                      "Голова 1+2 · іменник і узгодження разом"),
+           "title": "Куди тягне рядок «{}», мапа за мапою:",
+           "flat": "{map}: нічого не каже (рядок рівний, {weight} кожному слову)",
+           "tie": "{map}: {words}, по {weight}", "one": "{map}: {words}, {weight}", "and": " і ",
+           "map": "Мапа на рисунку", "row": "Рядок (слово, що питає)"},
 }
 
 
