@@ -149,8 +149,8 @@ def test_a_wrong_folder_an_edition_names_that_does_not_exist_is_an_error_at_its_
     write_course(tmp_path, wrong="exercises/doubel/wrong")
     status, err = build(tmp_path, capsys)
     assert status == 1
-    assert ("lesson.en.md:{}: :wrong: names exercises/doubel/wrong, which does not exist; name the folder of the "
-            "known-wrong solutions, an edition the primary's (':wrong: exercises/doble/wrong')".format(
+    assert ("lesson.en.md:{}: :wrong: names exercises/doubel/wrong, which does not exist; name the folder that holds "
+            "the known-wrong solutions (an edition names lesson.md's: ':wrong: exercises/doble/wrong')".format(
                 EDITION_WRONG_LINE)) in err, err
 
 

@@ -167,8 +167,8 @@ def _read_files(directive, context):
         return None
     if not wrong_dir.is_dir():
         context.errors.error(_option_line(directive, "wrong"), ":wrong: names {}, which does not exist; name the folder "
-                             "of the known-wrong solutions, an edition the primary's (':wrong: exercises/{}/wrong')"
-                             .format(directive.options["wrong"], directive.argument))
+                             "that holds the known-wrong solutions (an edition names lesson.md's: ':wrong: "
+                             "exercises/{}/wrong')".format(directive.options["wrong"], directive.argument))
         return None
     wrong = {path: read_source(path, context.errors) for path in sorted(wrong_dir.glob("*.py"))}
     if not wrong:
@@ -228,7 +228,7 @@ def _function_table(checker_path, context):
                 and any(isinstance(target, ast.Name) and target.id == "FUNCTION" for target in node.targets)]
     try:
         value = ast.literal_eval(assigned[-1].value) if assigned else None
-    except ValueError:
+    except (ValueError, TypeError, SyntaxError):  # not a literal: a name, a call, a comprehension...
         value = None
     if isinstance(value, str):
         return value
