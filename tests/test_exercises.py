@@ -1,5 +1,6 @@
 """Exercise checkers in CPython: every reference passes, every known-wrong solution fails with a sentence, in the
-language of the edition that asks (each edition of a lesson has its own exercise files)."""
+language of the edition that asks (each edition has its own starter and reference; the known-wrong solutions are
+lesson.md's, with the function under the edition's name)."""
 
 import ast
 import importlib
@@ -58,7 +59,9 @@ EDITION_WRONG = [(key, exercise, name) for key, exercise, name in WRONG if "/" i
 @pytest.mark.parametrize("slug, exercise, name", EDITION_WRONG, ids=lambda value: getattr(value, "id", value))
 def test_an_editions_known_wrong_solution_is_told_in_its_own_language(slug, exercise, name, monkeypatch):
     primary = dict((each.id, each) for key, each in EXERCISES if key == slug.split("/")[0])[exercise.id]
-    said = grade(exercise.wrong[name], exercise.checker)["results"][-1]["message"]
+    result = grade(exercise.wrong[name], exercise.checker)
+    said = result["results"][-1]["message"]
+    assert result.get("function") == function_name(importlib.import_module(exercise.checker))  # found and tried
     monkeypatch.setattr(numbers, "_LANGUAGE", [LANGUAGE[slug.split("/")[0]]])
     assert function_name(importlib.import_module(exercise.checker)) in primary.solution
     if name in primary.wrong:  # the same mistake, told in each edition's words

@@ -1,4 +1,5 @@
-"""Lesson 003's English edition: its exercise files, and its package writing every sentence in English.
+"""Lesson 003's English edition: its exercise files (its own starters and references, lesson.md's known-wrong
+solutions under the English function names), and its package writing every sentence in English.
 
 The package (odna_holova) serves both editions and picks its language when it writes, from
 course.numbers.current_language(); these tests set English and check that nothing Ukrainian is left.
@@ -17,12 +18,14 @@ from course import numbers
 from course.exercise import grade
 from course.explorables import engine
 from coursebuild import explorables as build_side
+from coursebuild.lesson import read_lesson
 from support import ROOT
 
 FOLDER = ROOT / "lessons" / "003-odna-holova"
 EXERCISES = ("tower_query", "causal_attention")
 EXPLORABLES = ("causal_mask", "query_match", "match_content", "training_walk")
 CYRILLIC = re.compile("[\u0400-\u04ff]")
+ENGLISH = {exercise.id: exercise for exercise in read_lesson(FOLDER / "lesson.en.md")[0].exercises}
 
 # What each known mistake's English sentence must name (a phrase of its hint).
 NAMED = {
@@ -66,9 +69,9 @@ def read(edition, exercise, name):
     return (FOLDER / edition / exercise / name).read_text(encoding="utf-8")
 
 
-def wrong_names(edition, exercise):
-    """The file names of an exercise's known-wrong solutions in one edition."""
-    return sorted(path.name for path in (FOLDER / edition / exercise / "wrong").glob("*.py"))
+def wrong_names(exercise):
+    """The file names of an exercise's known-wrong solutions: lesson.md's, which every edition grades."""
+    return sorted(path.name for path in (FOLDER / "exercises" / exercise / "wrong").glob("*.py"))
 
 
 def failures(code, checker):
@@ -89,9 +92,9 @@ def printed(function, *args, **keywords):
 
 
 @pytest.mark.parametrize("exercise", EXERCISES)
-def test_the_english_files_are_in_english_and_mirror_the_ukrainian_ones(exercise):
-    assert wrong_names("exercises.en", exercise) == wrong_names("exercises", exercise) != []
-    for name in ["starter.py", "solution.py"] + ["wrong/" + name for name in wrong_names("exercises.en", exercise)]:
+def test_the_english_page_shows_english_files_and_grades_every_known_mistake_of_lesson_md(exercise):
+    assert sorted(ENGLISH[exercise].wrong) == wrong_names(exercise) != []
+    for name in ["starter.py", "solution.py"]:  # what the English learner reads
         assert not CYRILLIC.search(read("exercises.en", exercise, name)), name
 
 
@@ -108,13 +111,13 @@ def test_the_english_reference_passes_in_english_and_the_starter_does_not(exerci
 @pytest.mark.parametrize("exercise", EXERCISES)
 def test_every_english_known_mistake_fails_with_one_english_sentence_of_its_own(exercise):
     checker = "odna_holova.checkers." + exercise
-    assert sorted(NAMED[exercise]) == wrong_names("exercises.en", exercise)
+    assert sorted(NAMED[exercise]) == wrong_names(exercise)
     english = {}
-    for name in wrong_names("exercises.en", exercise):
+    for name in wrong_names(exercise):
         numbers.set_language("uk")
         ukrainian, = failures(read("exercises", exercise, "wrong/" + name), checker)
         numbers.set_language("en")
-        sentence, = failures(read("exercises.en", exercise, "wrong/" + name), checker)
+        sentence, = failures(ENGLISH[exercise].wrong[name], checker)  # lesson.md's file, as the English page grades it
         assert NAMED[exercise][name] in sentence, (name, sentence)
         assert sentence.endswith(".") and sentence[0].isupper() and "Traceback" not in sentence, sentence
         assert not CYRILLIC.search(sentence) and sentence != ukrainian and CYRILLIC.search(ukrainian), name

@@ -1,13 +1,17 @@
-"""Lesson 003's Spanish edition: its exercise files, and its checkers writing every sentence in Spanish."""
+"""Lesson 003's Spanish edition: its exercise files (its own starters and references, lesson.md's known-wrong
+solutions under the Spanish function names), and its checkers writing every sentence in Spanish."""
 
 import pytest
 
 from course import numbers
 from course.exercise import function_name, grade
+from coursebuild.lesson import read_lesson
 from support import ROOT
 
 FOLDER = ROOT / "lessons" / "003-odna-holova"
 SPANISH_NAMES = {"tower_query": "construir_wq", "causal_attention": "cabeza_causal"}
+SPANISH, ENGLISH = ({exercise.id: exercise for exercise in read_lesson(FOLDER / name)[0].exercises}
+                    for name in ("lesson.es.md", "lesson.en.md"))
 NAMED = {  # a phrase each known mistake's Spanish sentence must contain
     "tower_query": {
         "raw_similarity.py": "similitud bruta", "zero_matrix.py": "Una Wq nula",
@@ -38,8 +42,9 @@ def read(exercise, name):
     return (FOLDER / "exercises.es" / exercise / name).read_text(encoding="utf-8")
 
 
-def wrong_names(folder, exercise):
-    return sorted(path.name for path in (FOLDER / folder / exercise / "wrong").glob("*.py"))
+def wrong_names(exercise):
+    """lesson.md's known-wrong solutions of the exercise: every edition grades them."""
+    return sorted(path.name for path in (FOLDER / "exercises" / exercise / "wrong").glob("*.py"))
 
 
 def failures(code, exercise):
@@ -47,11 +52,13 @@ def failures(code, exercise):
 
 
 @pytest.mark.parametrize("exercise", SPANISH_NAMES)
-def test_the_spanish_files_mirror_the_others_and_ask_for_the_spanish_name(exercise):
-    assert wrong_names("exercises.es", exercise) == wrong_names("exercises.en", exercise) == sorted(NAMED[exercise])
+def test_the_spanish_page_grades_lesson_mds_known_mistakes_under_the_spanish_name(exercise):
+    assert sorted(SPANISH[exercise].wrong) == wrong_names(exercise) == sorted(NAMED[exercise])
     module = __import__("odna_holova.checkers." + exercise, fromlist=["FUNCTION"])
     assert function_name(module, "es") == SPANISH_NAMES[exercise] != function_name(module, "en")
     assert "def {}(".format(SPANISH_NAMES[exercise]) in read(exercise, "solution.py")
+    for name, code in SPANISH[exercise].wrong.items():
+        assert "def {}(".format(SPANISH_NAMES[exercise]) in code, name
 
 
 @pytest.mark.parametrize("exercise", SPANISH_NAMES)
@@ -67,11 +74,11 @@ def test_the_spanish_reference_passes_and_the_starter_fails_in_spanish(exercise)
 def test_every_spanish_known_mistake_fails_with_one_spanish_sentence_of_its_own(exercise):
     seen = {}
     for name, phrase in NAMED[exercise].items():
-        sentence, = failures(read(exercise, "wrong/" + name), exercise)
+        sentence, = failures(SPANISH[exercise].wrong[name], exercise)
         assert phrase in sentence, (name, sentence)
         assert sentence.endswith(".") and sentence[0].isupper() and "Traceback" not in sentence
         numbers.set_language("en")
-        english, = failures((FOLDER / "exercises.en" / exercise / "wrong" / name).read_text(encoding="utf-8"), exercise)
+        english, = failures(ENGLISH[exercise].wrong[name], exercise)
         numbers.set_language("es")
         assert english != sentence
         seen[name] = sentence
@@ -79,7 +86,7 @@ def test_every_spanish_known_mistake_fails_with_one_spanish_sentence_of_its_own(
 
 
 def test_the_spanish_numbers_have_a_decimal_comma():
-    sentence, = failures(read("tower_query", "wrong/zero_matrix.py"), "tower_query")
+    sentence, = failures(SPANISH["tower_query"].wrong["zero_matrix.py"], "tower_query")
     assert "[0,3333; 0,3333; 0,3333]" in sentence
 
 

@@ -1,5 +1,6 @@
-"""Lesson 004's English edition: its exercise files and its checkers' English sentences, and the English names of
-the lesson's modules."""
+"""Lesson 004's English edition: its exercise files (its own starters and references, lesson.md's known-wrong
+solutions under the English function names) and its checkers' English sentences, and the English names of the
+lesson's modules."""
 
 import re
 
@@ -8,6 +9,7 @@ from playwright.sync_api import expect
 
 from course.exercise import function_name, grade
 from course.numbers import set_language
+from coursebuild.lesson import read_lesson
 from support import ROOT, submit_exercise
 
 FOLDER = ROOT / "lessons" / "004-ejercicios-atencion"
@@ -21,8 +23,9 @@ ENGLISH_NAMES = {
     "atencion_causal": "causal_attention", "memoria_atencion": "attention_memory", "parches": "patches",
     "objetivo_ordenado": "sorted_target", "peso_en_escrito": "weight_on_written",
 }
-WRONG = [(exercise, path.name) for exercise in CHECKERS
-         for path in sorted((FOLDER / "exercises.en" / exercise / "wrong").glob("*.py"))]
+PAGES = {language: {exercise.id: exercise for exercise in read_lesson(FOLDER / name)[0].exercises}
+         for language, name in (("es", "lesson.md"), ("en", "lesson.en.md"))}
+WRONG = [(exercise, name) for exercise in CHECKERS for name in sorted(PAGES["en"][exercise].wrong)]
 SPANISH_MARKS = re.compile("[«»¿¡áéíóúñÁÉÍÓÚÑü]")
 
 
@@ -31,12 +34,19 @@ def checker(exercise):
     return "ejercicios_atencion.checkers." + CHECKERS[exercise]
 
 
+def source(language, exercise, path):
+    """The code of one exercise file as the page in `language` has it: the starter or reference under exercises/
+    (es) or exercises.en/ (en), or 'wrong/<name>', lesson.md's known-wrong solution as that page's checker grades it."""
+    if path.startswith("wrong/"):
+        return PAGES[language][exercise].wrong[path[len("wrong/"):]]
+    return (FOLDER / ("exercises" if language == "es" else "exercises.en") / exercise / path).read_text()
+
+
 def graded(language, exercise, path):
-    """The checker's result for the file at `path` under exercises/ (es) or exercises.en/ (en), in `language`."""
-    folder = "exercises" if language == "es" else "exercises.en"
+    """The checker's result for one exercise file (see source), in `language`."""
     set_language(language)
     try:
-        return grade((FOLDER / folder / exercise / path).read_text(), checker(exercise))
+        return grade(source(language, exercise, path), checker(exercise))
     finally:
         set_language("en")
 
@@ -58,9 +68,12 @@ def test_the_english_reference_passes_every_case_and_the_starter_fails(exercise)
 
 
 @pytest.mark.parametrize("exercise", CHECKERS)
-def test_the_english_edition_has_the_same_known_mistakes(exercise):
+def test_the_english_edition_grades_lesson_mds_known_mistakes_under_the_english_name(exercise):
     names = {path.name for path in (FOLDER / "exercises" / exercise / "wrong").glob("*.py")}
     assert {name for other, name in WRONG if other == exercise} == names
+    for name in names:
+        code = source("en", exercise, "wrong/" + name)
+        assert "def {}(".format(ENGLISH_NAMES[exercise]) in code and "def {}(".format(exercise) not in code, name
 
 
 @pytest.mark.parametrize("exercise, name", WRONG)
@@ -69,6 +82,7 @@ def test_each_english_known_mistake_fails_with_one_english_sentence_of_its_own(e
     spanish = graded("es", exercise, "wrong/" + name)
     failures = [item["message"] for item in english["results"] if not item["ok"]]
     assert not english["passed"] and len(failures) == 1, english["results"]
+    assert english["function"] == ENGLISH_NAMES[exercise]  # lesson.md's function, found under its English name
     message = failures[0]
     assert message.startswith("For ") and message.endswith(".") and "Traceback" not in message, message
     assert not SPANISH_MARKS.search(message), message
@@ -131,10 +145,9 @@ def test_the_training_table_follows_the_pages_language_and_the_spanish_one_is_as
 def test_the_english_page_names_a_mistake_in_english_and_passes_the_english_reference(page, course_server, exercise,
                                                                                     wrong, words):
     page.goto(course_server.url("004-ejercicios-atencion/en/index.html"))
-    folder = FOLDER / "exercises.en" / exercise
-    block = submit_exercise(page, exercise, (folder / "wrong" / wrong).read_text())
+    block = submit_exercise(page, exercise, source("en", exercise, "wrong/" + wrong))
     expect(block.locator(".check-fail")).to_contain_text(words)
-    block = submit_exercise(page, exercise, (folder / "solution.py").read_text())
+    block = submit_exercise(page, exercise, source("en", exercise, "solution.py"))
     expect(block.locator(".check-verdict")).to_have_text("Passed: every check is right.")
     expect(block.locator(".check-ok")).to_have_count(6)
 

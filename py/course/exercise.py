@@ -11,6 +11,9 @@ A checker is a module with
 A checker that serves several editions of its lesson (lesson.md and lesson.en.md) gives
 FUNCTION and MESSAGES per language instead, {"es": ..., "en": ...}, and writes its own
 sentences in course.numbers.current_language(), the language of the page that asks.
+Code is graded as written: a learner who names the function in another edition's language is told so. Only
+the build renames, before it grades an edition's known-wrong solutions (lesson.md's files; see
+coursebuild.blocks.exercise.as_graded), which is why it reads FUNCTION from the checker's file as written.
 The result is JSON-ready: {"passed": bool, "results": [...], "output": [...]}, with "function" (the
 name looked for) once the learner's code has run, plus
 "error" (course.runner.describe_error) when the learner's code raised.

@@ -1,4 +1,8 @@
-"""Prove each exercise's checker at build time: the reference passes, every known-wrong solution fails."""
+"""Prove each exercise's checker at build time: the reference passes, every known-wrong solution fails.
+
+Each page proves its own checker in its own language, so an edition grades lesson.md's known-wrong solutions
+too, with the function already under the edition's name (the exercise block renamed it when it read them).
+"""
 
 import ast
 

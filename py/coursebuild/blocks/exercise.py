@@ -17,10 +17,20 @@
 <package>/checkers/multi_head.py). Paths are relative to the lesson's folder. The build runs the checker on the
 reference solution (it must pass) and on every file in the `wrong` folder (each
 must fail), so a checker that lets a known mistake through cannot ship.
+
+One set of known-wrong solutions serves every edition: an edition's `:wrong:` names the primary's
+folder (`exercises/<id>/wrong`). Where the checker asks each language for its own name (FUNCTION =
+{"es": "atencion_causal", "en": "causal_attention"}), a file that defines another edition's name and not
+this edition's is graded with that name renamed to this edition's (see as_graded). Known-wrong solutions
+only prove the checker: they are never part of the page (Exercise.data and render leave them out), so
+their comments and local names stay in the language they were written in.
 """
 
+import ast
 import html
+import io
 import re
+import tokenize
 from dataclasses import dataclass, field
 
 from .. import highlight
@@ -41,7 +51,7 @@ class Exercise:
     checker: str
     starter: str
     solution: str
-    wrong: dict  # file name -> code
+    wrong: dict  # file name -> code, as this edition's checker grades it (as_graded)
     prompt: object
     hints: list = field(default_factory=list)
     function: str = ""  # the name the learner defines, in the page's language: the checker says it at build time
@@ -126,7 +136,8 @@ def _inside_lesson(directive, option, context):
 
 
 def _checker(directive, context):
-    """The checker's module, '<package>.checkers.<name>', or None after reporting a name the package lacks."""
+    """(the checker's module, '<package>.checkers.<name>', and its file), or None after reporting a name the package
+    lacks."""
     name, lesson = directive.options["checker"], context.lesson
     package = lesson.package_dir
     known = sorted(path.stem for path in (package / "checkers").glob("*.py") if path.stem != "__init__") if package else []
@@ -135,11 +146,11 @@ def _checker(directive, context):
                                              "checker there and name it, such as ':checker: {}'".format(
                                                  name, lesson.package, ", ".join(known) or "none", directive.argument))
         return None
-    return "{}.checkers.{}".format(lesson.package, name)
+    return "{}.checkers.{}".format(lesson.package, name), package / "checkers" / (name + ".py")
 
 
 def _read_files(directive, context):
-    """({'starter': code, 'solution': code}, {wrong file name: code}), or None after reporting what is missing."""
+    """({'starter': code, 'solution': code}, {wrong file's path: code}), or None after reporting what is missing."""
     line = directive.line
     codes = {}
     for option in ("starter", "solution"):
@@ -154,13 +165,135 @@ def _read_files(directive, context):
     wrong_dir = _inside_lesson(directive, "wrong", context)
     if wrong_dir is None:
         return None
-    wrong = {path.name: read_source(path, context.errors) for path in sorted(wrong_dir.glob("*.py"))}
+    if not wrong_dir.is_dir():
+        context.errors.error(_option_line(directive, "wrong"), ":wrong: names {}, which does not exist; name the folder "
+                             "that holds the known-wrong solutions (an edition names lesson.md's: ':wrong: "
+                             "exercises/{}/wrong')".format(directive.options["wrong"], directive.argument))
+        return None
+    wrong = {path: read_source(path, context.errors) for path in sorted(wrong_dir.glob("*.py"))}
     if not wrong:
         context.errors.error(line, ":wrong: names {}, which holds no known-wrong solutions (*.py); add at least "
                                    "one mistake the checker must reject".format(wrong_dir))
     if None in wrong.values() or not {"starter", "solution"} <= set(codes):
         return None
     return codes, wrong
+
+
+def _option_line(directive, option):
+    """The 1-based line of the directive's `:option:`, or the directive's own line where it cannot be told."""
+    content = directive.token.content.splitlines() if directive.token is not None else []
+    found = next((index for index, text in enumerate(content) if text.startswith(":{}:".format(option))), None)
+    return directive.line if found is None else directive.line + 1 + found
+
+
+def _graded_codes(wrong, checker_path, context):
+    """{file name: code} of the known-wrong solutions as this page's checker grades them (as_graded); None after
+    reporting a checker whose names cannot be read or a file that cannot be renamed."""
+    plain = {path.name: code for path, code in wrong.items()}
+    if context.lesson.edition is None:  # lesson.md's own files: they define the name lesson.md asks for
+        return plain
+    names = _function_table(checker_path, context)
+    if names is None or isinstance(names, str):  # unreadable (reported), or one name in every language
+        return None if names is None else plain
+    language = context.lesson.language
+    if language not in names:
+        context.errors.error_in(checker_path, names.line, "FUNCTION names no function for '{}', the language of {}; "
+                                "add '\"{}\": <name>'".format(language, context.lesson.path.name, language))
+        return None
+    graded = {}
+    for path, code in wrong.items():
+        try:
+            graded[path.name] = as_graded(code, names[language], set(names.values()))
+        except NameClash as clash:
+            context.errors.error_in(path, clash.line, str(clash))
+    return graded if len(graded) == len(wrong) else None
+
+
+class FunctionTable(dict):
+    """A checker's FUNCTION per language, {language: name}, with the line of the checker file that writes it."""
+
+    line = None
+
+
+def _function_table(checker_path, context):
+    """The checker's FUNCTION as its file writes it: one name (str) or a FunctionTable; None after reporting one that
+    is not written out. The build reads it from the file because it never imports a lesson's code itself (the
+    runner's child does); course.exercise.function_name reads the same value in the child."""
+    source = read_source(checker_path, context.errors)
+    try:
+        tree = ast.parse(source or "")
+    except SyntaxError:
+        return None  # the checker cannot be imported either: grading it reports that, once
+    assigned = [node for node in tree.body if isinstance(node, ast.Assign)
+                and any(isinstance(target, ast.Name) and target.id == "FUNCTION" for target in node.targets)]
+    try:
+        value = ast.literal_eval(assigned[-1].value) if assigned else None
+    except (ValueError, TypeError, SyntaxError):  # not a literal: a name, a call, a comprehension...
+        value = None
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict) and value and all(isinstance(item, str) for pair in value.items() for item in pair):
+        table = FunctionTable(value)
+        table.line = assigned[-1].lineno
+        return table
+    context.errors.error_in(checker_path, assigned[-1].lineno if assigned else None,
+                            "FUNCTION must be written out, as one name (FUNCTION = \"multi_head\") or one per language "
+                            "(FUNCTION = {\"es\": \"atencion_causal\", \"en\": \"causal_attention\"}): the build reads it "
+                            "to give an edition's known-wrong solutions the edition's name")
+    return None
+
+
+class NameClash(ValueError):
+    """A known-wrong solution whose function cannot take the edition's name, at `line` of the file."""
+
+    def __init__(self, line, message):
+        super().__init__(message)
+        self.line = line
+
+
+def as_graded(code, wanted, names):
+    """`code` as a checker that asks for `wanted` grades it: where the code defines at top level none of `wanted` but
+    one other of the checker's `names` (the name the primary's edition asks for), that name renamed to `wanted`;
+    otherwise unchanged (a mistake may be the name itself). Its helpers keep their names."""
+    defined = _top_level_names(code)
+    if defined is None or wanted in defined:
+        return code
+    others = sorted(defined & (set(names) - {wanted}))
+    if len(others) > 1:
+        raise NameClash(None, "this known-wrong solution defines {}, the names of several editions; define the "
+                              "function once, under the primary's name".format(" and ".join(others)))
+    return renamed(code, others[0], wanted) if others else code
+
+
+def _top_level_names(code):
+    """The names the code's top level defines (functions, classes, plain assignments), or None if it does not
+    parse (a known-wrong solution may be that mistake)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None
+    names = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    targets = [target for node in tree.body if isinstance(node, ast.Assign) for target in node.targets]
+    return names | {target.id for target in targets if isinstance(target, ast.Name)}
+
+
+def renamed(code, old, new):
+    """`code` with every Python name `old` written `new`, token by token: attributes (`x.old`), strings and comments
+    keep theirs, and every other character and line stays where it was, so errors keep their line numbers.
+    NameClash where the code already uses `new`."""
+    lines = io.StringIO(code).readlines()
+    places, previous = [], None
+    for token in tokenize.generate_tokens(iter(lines).__next__):
+        if token.type == tokenize.NAME and token.string == new:
+            raise NameClash(token.start[0], "this known-wrong solution already uses the name {}, which its function "
+                                            "{} is renamed to for this edition; rename that one".format(new, old))
+        if token.type == tokenize.NAME and token.string == old and (previous is None or previous.string != "."):
+            places.append(token.start)
+        if token.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT):
+            previous = token
+    for row, column in reversed(places):
+        lines[row - 1] = lines[row - 1][:column] + new + lines[row - 1][column + len(old):]
+    return "".join(lines)
 
 
 def parse(directive, context):
@@ -185,7 +318,10 @@ def parse(directive, context):
     if files is None or checker is None:
         return None
     codes, wrong = files
+    wrong = _graded_codes(wrong, checker[1], context)
+    if wrong is None:
+        return None
     prompt, hints = _prompt_and_hints(directive, context)
     return Exercise(
-        id=directive.argument, line=line, checker=checker, starter=codes["starter"],
+        id=directive.argument, line=line, checker=checker[0], starter=codes["starter"],
         solution=codes["solution"], wrong=wrong, prompt=prompt, hints=hints, solution_path=codes["solution_path"])

@@ -1,5 +1,0 @@
-import numpy as np
-
-
-def make_wq():
-    return np.array([0.0, 1.0])   # the query itself, not a matrix

@@ -1,5 +1,0 @@
-import numpy as np
-
-
-def sorted_target(X):
-    return np.sort(X, axis=None)

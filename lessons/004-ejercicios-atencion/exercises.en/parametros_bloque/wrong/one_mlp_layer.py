@@ -1,4 +1,0 @@
-def block_parameters(d_model, heads, d_mlp):
-    attention = 4 * d_model * d_model + 4 * d_model
-    mlp = d_model * d_mlp + d_mlp
-    return attention + mlp + 4 * d_model

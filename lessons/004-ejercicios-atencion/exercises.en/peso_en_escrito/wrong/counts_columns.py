@@ -1,3 +1,0 @@
-def weight_on_written(maps, inputs, written):
-    same = inputs[:, None, :] == written[:, :, None]
-    return same.sum(axis=-1).astype(float)

@@ -1,3 +1,0 @@
-def softmax_temperature(s, T):
-    z = s / T
-    return z / z.sum()
