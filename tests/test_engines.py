@@ -24,6 +24,7 @@ import warnings
 import pytest
 from engines import ENGINES, EngineCrashed, Session, descendants, launch, require
 
+from coursebuild.lesson import read_lesson
 from support import ROOT
 
 # Every lesson, and one English edition: the editions share their lesson's code, so one of them shows the English
@@ -329,6 +330,15 @@ def _exercises(slug):
     return sorted(path for path in folder.glob("*") if (path / "solution.py").exists())
 
 
+def _first_wrong(slug, exercise):
+    """(file name, code) of the exercise's first known-wrong solution, as the page's edition grades it: lesson.md's
+    files, with the function renamed to the edition's name where the checker asks each language for its own."""
+    folder_name, _, language = slug.partition("/")
+    source = ROOT / "lessons" / folder_name / ("lesson.{}.md".format(language) if language else "lesson.md")
+    wrong = next(each for each in read_lesson(source)[0].exercises if each.id == exercise).wrong
+    return min(wrong.items())
+
+
 def _submit(driver, exercise, code):
     selector = "#exercise-{}".format(exercise)
     driver.click(selector + " .cell-code")
@@ -348,9 +358,9 @@ def test_an_exercise_fails_then_passes(driver, course_server, slug):
         pytest.skip("{} has no exercise".format(slug))
     folder = exercises[0]
     driver.open(course_server.url(slug + "/index.html"))
-    wrong = sorted((folder / "wrong").glob("*.py"))[0]
-    failed, _ = _submit(driver, folder.name, wrong.read_text())
-    assert failed > 0, "{} passed".format(wrong.name)
+    name, wrong = _first_wrong(slug, folder.name)
+    failed, _ = _submit(driver, folder.name, wrong)
+    assert failed > 0, "{} passed".format(name)
     failed, passed = _submit(driver, folder.name, (folder / "solution.py").read_text())
     assert failed == 0 and passed > 0
 

@@ -17,7 +17,8 @@ its explorables/, checkers/ and whatever else only this lesson uses. The build, 
 and the page's worker put the lesson's folder on the path for that lesson alone.
 
 A lesson may have editions in other languages: lesson.<language>.md beside lesson.md (say
-lesson.en.md), with its exercise files under exercises.<language>/. An edition shares the
+lesson.en.md), with its starters and references under exercises.<language>/ (the known-wrong
+solutions are lesson.md's, see blocks/exercise.py). An edition shares the
 lesson's package, checkers, order and packages; it has the same blocks in the same order
 (check_editions), and its page is <folder>/<language>/.
 """
