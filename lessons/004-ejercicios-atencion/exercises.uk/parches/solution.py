@@ -3,4 +3,4 @@ def patches(image, side):
     rows, columns = H // side, W // side
     pieces = image.reshape(C, rows, side, columns, side)     # (c, рядок патчів, y, стовпець патчів, x)
     pieces = pieces.transpose(1, 3, 0, 2, 4)                 # (рядок, стовпець, c, y, x)
-    return pieces.reshape(rows * columns, C * side * side)   # по одному розгорнутому патчу в рядку
+    return pieces.reshape(rows * columns, C * side * side)   # по одному сплощеному патчу в рядку
