@@ -1,7 +1,7 @@
 """What the checkers of lesson 004's one-value exercises share, on top of course.checkers.common.
 
 Every sentence is written in the language of the page that asks (course.numbers.current_language()),
-chosen when the checker runs; the lesson has a Spanish edition and an English one.
+chosen when the checker runs; the lesson has a Spanish edition, an English one and a Ukrainian one.
 
 language()                   the language the checkers write in now: the page's, or English for any other.
 phrasebooks(signature, ending)
@@ -22,12 +22,14 @@ import numpy as np
 from course.checkers.common import Phrasebook
 from course.numbers import current_language, number
 
-LANGUAGES = ("es", "en")
+LANGUAGES = ("es", "en", "uk")
 WORDS = {  # what the shared phrases of course.checkers.common say about these exercises
     "es": {"pair": "el resultado", "advice": "calcula en arrays nuevos en lugar de escribir en los que recibes",
            "shapes": "comprueba las formas de cada paso", "finite": "revisa cada paso de la cuenta"},
     "en": {"pair": "the result", "advice": "compute in new arrays instead of writing into the ones you receive",
            "shapes": "check the shape after each step", "finite": "go over each step of the computation"},
+    "uk": {"pair": "результат", "advice": "обчислюйте в нових масивах, а не пишіть у ті, що отримали",
+           "shapes": "перевірте форму після кожного кроку", "finite": "перегляньте кожен крок обчислення"},
 }
 
 
@@ -67,6 +69,16 @@ SENTENCES = Sentences({
                        "float comes from a division with /, a number written with a point (2.0, 1e9) or math.pow: "
                        "count with whole numbers only, or return int(...).",
         "not_int": "For {}, a whole number (int) was expected, but your function returned {}.",
+    },
+    "uk": {
+        "raised": "Для {} ваша функція викинула {}: {}; прочитайте повідомлення й випробуйте функцію в комірці на "
+                  "цих даних.",
+        "modified": "Для {} ваша функція змінила масив, який отримала, а він мав лишитися як був; обчислюйте в "
+                    "новому масиві (s / T, а не s /= T).",
+        "whole_float": "Для {} очікувалося ціле число (int), але ваша функція повернула {} як float; float виникає "
+                       "після ділення через /, з числа, записаного з крапкою (2.0, 1e9), або з math.pow: рахуйте "
+                       "лише цілими числами або поверніть int(...).",
+        "not_int": "Для {} очікувалося ціле число (int), але ваша функція повернула {}.",
     },
 })
 

@@ -4,7 +4,8 @@ LARGO, DIGITOS   the sorting task: sequences of 8 digits, each from 0 to 9.
 entrenar_secuencias(modelo, X, Y, X_val, Y_val, **opciones)
                  course.nn.train.train_sequences (progress bar, Stop between steps),
                  then its per-epoch report printed as a table in the page's language.
-The English edition's cells use the English names LENGTH, DIGITS and train_with_table: the same objects.
+The English and Ukrainian editions' cells use the English names LENGTH, DIGITS and train_with_table: the same
+objects.
 """
 
 import contextlib
@@ -15,11 +16,13 @@ from course.numbers import current_language, number
 
 LARGO = 8
 DIGITOS = 10
-WORDS = {  # the table's words per language; a page in another language gets the English ones
+WORDS = {  # the table's words per language, and its last column's width; another language gets the English ones
     "es": {"heading": "época  pérdida  dígitos  secuencias", "stopped": "detenido durante la época {}",
-           "epoch": "época", "percent": " %"},
+           "epoch": "época", "percent": " %", "width": 10},
     "en": {"heading": "epoch     loss   digits   sequences", "stopped": "stopped during epoch {}", "epoch": "epoch",
-           "percent": "%"},
+           "percent": "%", "width": 10},
+    "uk": {"heading": "епоха   втрата    цифри  послідовності", "stopped": "зупинено під час епохи {}",
+           "epoch": "епоха", "percent": " %", "width": 13},
 }
 CABECERA = WORDS["es"]["heading"]
 
@@ -31,9 +34,9 @@ def words():
 
 def fila(registro):
     """One row of the table for one epoch's record (loss, digit and sequence accuracy on held-out data)."""
-    return "{:5d}  {:>7}  {:>7}  {:>10}".format(
+    return "{:5d}  {:>7}  {:>7}  {:>{width}}".format(
         registro["epoch"], number(registro["loss"], ".3f"), number(100 * registro["digits"], ".1f") + words()["percent"],
-        number(100 * registro["sequences"], ".1f") + words()["percent"])
+        number(100 * registro["sequences"], ".1f") + words()["percent"], width=words()["width"])
 
 
 def tabla(historia):

@@ -1,5 +1,5 @@
 """Checker for lesson 004's exercise 5: atencion_causal(Q, K, V) -> (salida, pesos), the broken mask repaired
-(English edition: causal_attention(Q, K, V) -> (output, weights)).
+(English and Ukrainian editions: causal_attention(Q, K, V) -> (output, weights)).
 
 Runs the learner's function on several shapes (T = 1, T different from d, large
 scores that overflow an unshifted exp, Q, K and V all different, V narrower or
@@ -18,7 +18,7 @@ from course.numbers import number
 
 from ..corrector import Sentences, Voices
 
-FUNCTION = {"es": "atencion_causal", "en": "causal_attention"}
+FUNCTION = {"es": "atencion_causal", "en": "causal_attention", "uk": "causal_attention"}
 CASES = (  # (T, d of Q and K, d of V, seed, size of the entries)
     (4, 8, 8, 1, 1.0),
     (1, 4, 4, 2, 1.0),
@@ -41,6 +41,11 @@ SAY = Voices({
         advice="write \u201cQ @ K.T / np.sqrt(d)\u201d rather than \u201cQ /= ...\u201d",
         shapes="check the shapes: the scores are Q @ K.T, of shape (T, T), and the mask is (T, T) too.",
         finite="go over the weights you compute it from", shape_words=SHAPE_WORDS + ("broadcast",)),
+    "uk": Phrasebook(
+        "uk", signature="Q, K, V", pair="(output, weights)", ending="weights @ V, weights",
+        advice="пишіть «Q @ K.T / np.sqrt(d)», а не «Q /= ...»",
+        shapes="перевірте форми: оцінки — це Q @ K.T, форми (T, T), і маска теж (T, T).",
+        finite="перегляньте ваги, з яких ви його обчислюєте", shape_words=SHAPE_WORDS + ("broadcast",)),
 })
 MESSAGES = SAY.messages()
 SENTENCES = Sentences({
@@ -114,6 +119,40 @@ SENTENCES = Sentences({
         "output_hint": "the output is weights @ V",
         "output_times": "you multiplied the weights by {} instead of V; the output is weights @ V",
         "output_wrong": "For {}, the weights are right but the output is not (it differs by up to {}); {}.",
+    },
+    "uk": {
+        "case": "T={}, d={}",
+        "v_width": ", V ширини {}",
+        "large": " і великих оцінок",
+        "weights": "weights",
+        "output": "output",
+        "order": "Для {} очікувалася пара (output, weights) саме в такому порядку, але ви повернули першими ваги; "
+                 "поміняйте їх місцями в return.",
+        "diagonal_nan": "Для {} рядок 0 ваг — NaN: ви закрили й діагональ (np.triu з k=0), тож першому слову нема на "
+                        "що дивитися і його softmax дорівнює 0/0; причинна маска — це np.triu(..., k=1).",
+        "overflow": "Для {} ваги містять NaN, хоча рядок 0 правильний: exp переповнилася на великих оцінках; "
+                    "відніміть максимум кожного рядка перед np.exp.",
+        "columns": "Для {} ваги не ті, що очікувалися: softmax узято вздовж стовпців, а до 1 має сумуватися кожен "
+                   "рядок (кожне слово, що дивиться), тож потрібно axis=-1.",
+        "both_bugs": "Для {} рядок 0 сумується до 0, а рядок {} — до {}: ви наклали маску після softmax, та ще й із "
+                     "k=0; закрийте оцінки значенням -np.inf до softmax і візьміть np.triu(..., k=1).",
+        "after_softmax": "Для {} кожен рядок ваг мав сумуватися до 1, але рядок {} сумується до {}: ви вписали нулі у "
+                         "ваги після softmax; закрийте оцінки значенням -np.inf до softmax, щоб вага розподілилася "
+                         "між дозволеними словами.",
+        "past_masked": "Для {} слово {} не дивиться на слово {}, яке стоїть у його минулому і мало бути видимим; "
+                       "причинна маска закриває лише те, що над діагоналлю (np.triu з k=1, а не np.tril).",
+        "zero_fill": "Для {} слово {} досі дивиться на слово {}, що стоїть у його майбутньому: ви закрили оцінки "
+                     "нулем, а exp(0) = 1 нічого не прибирає; візьміть -np.inf.",
+        "future_seen": "Для {} слово {} дивиться на слово {}, що стоїть у його майбутньому (вага {}); закрийте "
+                       "оцінки над діагоналлю значенням -np.inf, np.triu(..., k=1).",
+        "scale_hint": "перевірте, що оцінки — це Q @ K.T, поділене на √d, де d = Q.shape[-1]",
+        "no_scale": "оцінки ще треба поділити на √d перед softmax",
+        "scale_by_d": "ви поділили на d, а ділити треба на корінь із нього, np.sqrt(d)",
+        "scale_by_v": "ви поділили на корінь із ширини V, а d у √d — це ширина Q і K, Q.shape[-1]",
+        "weights_wrong": "Для {} ваги не ті, що очікувалися (розходяться до {}); {}.",
+        "output_hint": "вихід — це weights @ V",
+        "output_times": "ви помножили ваги на {} замість V; вихід — це weights @ V",
+        "output_wrong": "Для {} ваги правильні, а вихід ні (розходиться до {}); {}.",
     },
 })
 

@@ -1,5 +1,5 @@
 """Checker for lesson 004's exercise 7: memoria_atencion(tokens, bloques, cabezas, bytes_por_peso) -> int
-(English edition: attention_memory(tokens, blocks, heads, bytes_per_weight)).
+(English and Ukrainian editions: attention_memory(tokens, blocks, heads, bytes_per_weight)).
 
 The bytes of every attention table of every head of every block at once: each table has
 tokens × tokens weights. The first case is small and chosen so that each usual mistake
@@ -12,10 +12,11 @@ from course.numbers import number
 
 from ..corrector import Sentences, call, integer_problem, phrasebooks, rebuilt
 
-FUNCTION = {"es": "memoria_atencion", "en": "attention_memory"}
+FUNCTION = {"es": "memoria_atencion", "en": "attention_memory", "uk": "attention_memory"}
 CASES = ((5, 3, 4, 2), (4096, 32, 32, 2), (8192, 32, 32, 2), (7, 1, 3, 4), (1, 2, 2, 8), (300, 12, 12, 4))
-SAY = phrasebooks({"es": "tokens, bloques, cabezas, bytes_por_peso", "en": "tokens, blocks, heads, bytes_per_weight"},
-                  {"es": "tokens ** 2 * ...", "en": "tokens ** 2 * ..."})
+SAY = phrasebooks({"es": "tokens, bloques, cabezas, bytes_por_peso", "en": "tokens, blocks, heads, bytes_per_weight",
+                   "uk": "tokens, blocks, heads, bytes_per_weight"},
+                  {"es": "tokens ** 2 * ...", "en": "tokens ** 2 * ...", "uk": "tokens ** 2 * ..."})
 MESSAGES = SAY.messages()
 SENTENCES = Sentences({
     "es": {
@@ -51,6 +52,23 @@ SENTENCES = Sentences({
         "one_more_token": "you added one token (a [CLS] token?); the model in this exercise processes exactly tokens "
                           "tokens.",
         "other": "it is the product of tokens squared, blocks, heads and bytes_per_weight.",
+    },
+    "uk": {
+        "case": "tokens={}, blocks={}, heads={}, bytes_per_weight={}",
+        "gigabytes": "Для {} очікувалася кількість байтів {}, але ваша функція повернула {}, тобто гігабайти; "
+                     "поверніть байти, а на 1e9 діліть лише тоді, коли виписуєте результат.",
+        "wrong": "Для {} очікувалася кількість байтів {}, але ваша функція повернула {}; {}",
+        "no_square": "кожна таблиця має tokens × tokens ваг (кожен токен дивиться на всі): tokens ще треба піднести "
+                     "до квадрата.",
+        "times_two": "ви написали tokens * 2, тобто подвоїли; квадрат — це tokens ** 2.",
+        "no_bytes": "помножте ще на bytes_per_weight: без цього ви рахуєте ваги, а не байти.",
+        "no_heads": "помножте ще на heads: кожна голова кожного блоку має власну таблицю.",
+        "no_blocks": "помножте ще на blocks: кожен блок має свої голови і їхні таблиці.",
+        "causal_triangle": "ви порахували лише трикутник, який лишає причинна маска; зберігається вся таблиця, "
+                           "tokens × tokens.",
+        "one_more_token": "ви додали ще один токен (токен [CLS]?); модель у цій вправі обробляє рівно tokens "
+                          "токенів.",
+        "other": "це добуток tokens², blocks, heads і bytes_per_weight.",
     },
 })
 

@@ -1,5 +1,5 @@
 """Checker for lesson 004's mini-project gap: objetivo_ordenado(X) -> (N, T), every sequence sorted
-(English edition: sorted_target(X)).
+(English and Ukrainian editions: sorted_target(X)).
 
 Cases have repeated digits, more sequences than positions and the reverse, so sorting
 along the wrong axis or returning positions instead of digits shows. Each usual
@@ -13,9 +13,9 @@ from course.checkers.common import run_cases
 from ..corrector import Sentences, call, modified, phrasebooks, rebuilt
 from ..miniproyecto import objetivo_ordenado as reference
 
-FUNCTION = {"es": "objetivo_ordenado", "en": "sorted_target"}
+FUNCTION = {"es": "objetivo_ordenado", "en": "sorted_target", "uk": "sorted_target"}
 CASES = ((5, 8, 1), (3, 8, 2), (12, 4, 3), (1, 6, 4), (7, 7, 5), (40, 8, 6))  # (sequences, length, seed)
-SAY = phrasebooks({"es": "X", "en": "X"}, {"es": "Y", "en": "Y"})
+SAY = phrasebooks({"es": "X", "en": "X", "uk": "X"}, {"es": "Y", "en": "Y", "uk": "Y"})
 MESSAGES = SAY.messages()
 SENTENCES = Sentences({
     "es": {
@@ -49,6 +49,22 @@ SENTENCES = Sentences({
         "descending": "you sorted from largest to smallest; the target goes from smallest to largest.",
         "unsorted": "you returned the input unsorted.",
         "other": "compare the first row of your result with sorted(X[0]).",
+    },
+    "uk": {
+        "case": "X форми ({}, {})",
+        "in_place": "Для {} ваша функція відсортувала X на місці (X.sort(...)), і вхідні дані вже не ті, що були; "
+                    "скористайтеся np.sort(X, axis=1), що повертає новий масив.",
+        "flattened": "Для {} очікувався масив форми {}, а ваш плаский, {}: без axis np.sort сортує все разом; "
+                     "сортуйте кожен рядок, axis=1.",
+        "not_array": "Для {} очікувався масив NumPy форми {}, але ваша функція повернула {}.",
+        "wrong_shape": "Для {} очікувалася форма {}, але ваш масив має форму {}.",
+        "wrong": "Для {} форма правильна, а цифри ні: {}",
+        "axis_zero": "ви відсортували кожен стовпець (axis=0), тобто змішали різні послідовності; кожна "
+                     "послідовність — це рядок: axis=1.",
+        "argsort": "np.argsort дає позиції цифр у порядку зростання, а не самі цифри; скористайтеся np.sort.",
+        "descending": "ви відсортували від більшого до меншого, а ціль іде від меншого до більшого.",
+        "unsorted": "ви повернули вхід невідсортованим.",
+        "other": "порівняйте перший рядок свого результату з sorted(X[0]).",
     },
 })
 

@@ -1,5 +1,5 @@
 """Checker for lesson 004's exercise 4: parametros_bloque(d_modelo, cabezas, d_mlp) -> int
-(English edition: block_parameters(d_model, heads, d_mlp)).
+(English and Ukrainian editions: block_parameters(d_model, heads, d_mlp)).
 
 The expected count is the toolkit's own: course.nn.layers.TransformerBlock(...).count(),
 so the exercise and the library can never disagree, for any sizes. When the learner's
@@ -13,10 +13,12 @@ from course.numbers import number
 
 from ..corrector import Sentences, call, integer_problem, phrasebooks, rebuilt
 
-FUNCTION = {"es": "parametros_bloque", "en": "block_parameters"}
+FUNCTION = {"es": "parametros_bloque", "en": "block_parameters", "uk": "block_parameters"}
 CASES = ((128, 8, 512), (4, 2, 6), (6, 3, 10), (10, 5, 7), (16, 1, 16), (12, 4, 40))  # (d_modelo, cabezas, d_mlp)
-SAY = phrasebooks({"es": "d_modelo, cabezas, d_mlp", "en": "d_model, heads, d_mlp"},
-                  {"es": "atencion + mlp + normalizaciones", "en": "attention + mlp + norms"})
+SAY = phrasebooks({"es": "d_modelo, cabezas, d_mlp", "en": "d_model, heads, d_mlp",
+                   "uk": "d_model, heads, d_mlp"},
+                  {"es": "atencion + mlp + normalizaciones", "en": "attention + mlp + norms",
+                   "uk": "attention + mlp + norms"})
 MESSAGES = SAY.messages()
 SENTENCES = Sentences({
     "es": {
@@ -59,6 +61,26 @@ SENTENCES = Sentences({
         "square_mlp": "the MLP is not d_model × d_model: its middle layer has width d_mlp.",
         "other": "count part by part (attention, MLP and layer norms) and compare each part with count() of the "
                  "block's children.",
+    },
+    "uk": {
+        "case": "d_model={}, heads={}, d_mlp={}",
+        "wrong": "Для {} кількість параметрів блоку — {}, але ваша функція повернула {}; {}",
+        "no_attention_biases": "бракує 4 · d_model параметрів: зсувів уваги (кожна з її чотирьох матриць має зсув "
+                               "із d_model чисел) або двох нормалізацій шару.",
+        "no_mlp_biases": "бракує зсувів MLP: d_mlp у першому шарі і d_model у другому.",
+        "mlp_four_times": "MLP має ту ширину, яку отримує функція, d_mlp, а не завжди 4 · d_model.",
+        "norms_scale_only": "ви рахуєте лише половину нормалізацій шару: їх дві, і кожна має масштаб і зсув, по "
+                            "2 · d_model на кожну.",
+        "three_matrices": "бракує вихідної матриці уваги: матриць чотири (запити, ключі, значення й вихід), а не "
+                          "три.",
+        "times_heads": "ви помножили увагу на кількість голів, а голови ділять між собою ті самі чотири матриці й "
+                       "не додають жодної.",
+        "head_width_matrices": "кожна матриця уваги має розмір d_model × d_model; голови ріжуть її вихід на "
+                               "шматки, але вся матриця є лише один раз.",
+        "one_mlp_layer": "MLP має два лінійні шари, d_model → d_mlp і d_mlp → d_model; другого бракує.",
+        "square_mlp": "MLP не має розміру d_model × d_model: його проміжний шар має ширину d_mlp.",
+        "other": "рахуйте частинами (увага, MLP і нормалізації шару) і порівняйте кожну частину з count() "
+                 "дочірніх частин блоку.",
     },
 })
 

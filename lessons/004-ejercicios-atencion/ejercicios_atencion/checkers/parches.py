@@ -1,5 +1,5 @@
 """Checker for lesson 004's exercise 8: parches(imagen, lado) -> (H/lado · W/lado, C·lado·lado)
-(English edition: patches(image, side)).
+(English and Ukrainian editions: patches(image, side)).
 
 Images are not square (H ≠ W) and every pixel holds a different number, so a patch
 cut in the wrong order, or flattened with the wrong axes first, has the right shape
@@ -13,9 +13,10 @@ from course.checkers.common import run_cases
 
 from ..corrector import Sentences, call, phrasebooks, rebuilt
 
-FUNCTION = {"es": "parches", "en": "patches"}
+FUNCTION = {"es": "parches", "en": "patches", "uk": "patches"}
 CASES = ((3, 4, 6, 2), (1, 2, 4, 2), (2, 6, 9, 3), (3, 8, 4, 4), (3, 4, 4, 2), (4, 10, 15, 5))  # (C, H, W, lado)
-SAY = phrasebooks({"es": "imagen, lado", "en": "image, side"}, {"es": "parches", "en": "patches"})
+SAY = phrasebooks({"es": "imagen, lado", "en": "image, side", "uk": "image, side"},
+                  {"es": "parches", "en": "patches", "uk": "patches"})
 MESSAGES = SAY.messages()
 SENTENCES = Sentences({
     "es": {
@@ -53,6 +54,24 @@ SENTENCES = Sentences({
         "height_width_swapped": "you treated the width as the height: the image is (C, H, W), with H, the rows, "
                                 "before W.",
         "other": "compare your first patch with image[:, :side, :side].ravel().",
+    },
+    "uk": {
+        "case": "зображення форми ({}, {}, {}) і side={}",
+        "result": "результат",
+        "square_count": "Для {} очікувалася кількість патчів {}, а ви повернули {}: ви рахували патчі так, ніби зображення "
+                        "квадратне; їх (H / side) · (W / side).",
+        "wrong": "Для {} форма правильна, а числа ні: {}",
+        "no_transpose": "простий reshape не вирізає квадратів; розділіть кожну вісь на «котрий патч» і «де всередині "
+                        "нього» й переставте осі через transpose перед сплощенням.",
+        "columns_first": "ваші патчі йдуть стовпцями, а мають іти в порядку читання, зліва направо, а потім згори "
+                         "донизу: спершу рядок патчів.",
+        "channel_last": "кожен патч сплощено з каналом у кінці, а сплощувати треба канал за каналом: (c, y, x), "
+                        "канал першим.",
+        "x_before_y": "усередині кожного каналу патча ви поміняли місцями y і x; усередині патча порядок (c, y, x), "
+                      "рядок пікселів за рядком.",
+        "height_width_swapped": "ви взяли ширину за висоту: зображення має форму (C, H, W), і H, рядки, іде перед "
+                                "W.",
+        "other": "порівняйте свій перший патч з image[:, :side, :side].ravel().",
     },
 })
 

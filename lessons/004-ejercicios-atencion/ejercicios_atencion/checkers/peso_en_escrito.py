@@ -1,5 +1,5 @@
 """Checker for lesson 004's mini-project gap: peso_en_escrito(mapas, entrada, escritos) -> (N, T)
-(English edition: weight_on_written(maps, inputs, written)).
+(English and Ukrainian editions: weight_on_written(maps, inputs, written)).
 
 Maps are random rows that sum to 1, digits repeat inside a sequence (so a row's digit
 sits in several columns) and sequences differ in length between cases. Each usual
@@ -15,10 +15,11 @@ from course.checkers.common import run_cases
 from ..corrector import Sentences, call, phrasebooks, rebuilt
 from ..miniproyecto import peso_en_escrito as reference
 
-FUNCTION = {"es": "peso_en_escrito", "en": "weight_on_written"}
+FUNCTION = {"es": "peso_en_escrito", "en": "weight_on_written", "uk": "weight_on_written"}
 CASES = ((4, 8, 1), (2, 5, 2), (6, 3, 3), (1, 8, 4), (10, 6, 5), (3, 4, 6))  # (sequences, length, seed)
 TOLERANCE = 1e-9
-SAY = phrasebooks({"es": "mapas, entrada, escritos", "en": "maps, inputs, written"}, {"es": "peso", "en": "weight"})
+SAY = phrasebooks({"es": "mapas, entrada, escritos", "en": "maps, inputs, written",
+                   "uk": "maps, inputs, written"}, {"es": "peso", "en": "weight", "uk": "weight"})
 MESSAGES = SAY.messages()
 SENTENCES = Sentences({
     "es": {
@@ -58,6 +59,25 @@ SENTENCES = Sentences({
         "counts_columns": "you counted the columns that hold the digit, without their weight; multiply by the maps "
                           "before summing.",
         "other": "work out row 0 of sequence 0 by hand and compare it with yours.",
+    },
+    "uk": {
+        "case": "inputs форми ({}, {})",
+        "result": "результат",
+        "one_number": "Для {} очікувалася одна вага на кожен рядок кожної послідовності, форма {}, але ваша функція "
+                      "повернула одне число; не беріть середнього: його бере комірка потім.",
+        "wrong": "Для {} форма правильна, а ваги ні: {}",
+        "axes_swapped": "ви порівняли осі навпаки: рядок — це записана цифра, а стовпець — цифра входу "
+                        "(inputs[:, None, :] == written[:, :, None]).",
+        "sum_over_rows": "ви підсумували вздовж стовпця (axis=1), а вагу рядка сумують уздовж його стовпців, "
+                         "axis=-1.",
+        "own_position": "ви дивилися лише на стовпець власної позиції рядка, а записана цифра може стояти в "
+                        "будь-якому стовпці входу.",
+        "strongest_only": "ви додали лише найсильнішу клітину мапи, а треба додати всі стовпці з цією цифрою.",
+        "first_match": "ви взяли лише перший стовпець із цією цифрою (argmax чи break?); коли цифра повторюється у "
+                       "вході, додайте вагу всіх стовпців, де вона стоїть.",
+        "counts_columns": "ви порахували стовпці з цією цифрою без їхньої ваги; помножте на мапи перед тим, як "
+                          "сумувати.",
+        "other": "обчисліть рядок 0 послідовності 0 вручну і порівняйте зі своїм.",
     },
 })
 

@@ -1,4 +1,5 @@
-"""Checker for lesson 004's exercise 3: softmax_temperatura(s, T) (English edition: softmax_temperature(s, T))
+"""Checker for lesson 004's exercise 3: softmax_temperatura(s, T) (English and Ukrainian editions:
+softmax_temperature(s, T))
 -> the weights of softmax(s / T), shape (n,).
 
 Cases include a low temperature with large scores, where exp overflows unless the
@@ -13,7 +14,7 @@ from course.numbers import number
 
 from ..corrector import Sentences, call, phrasebooks, rebuilt
 
-FUNCTION = {"es": "softmax_temperatura", "en": "softmax_temperature"}
+FUNCTION = {"es": "softmax_temperatura", "en": "softmax_temperature", "uk": "softmax_temperature"}
 CASES = (  # (scores, temperature)
     ((2.0, 1.0, 0.5, -1.0), 0.5),
     ((2.0, 1.0, 0.5, -1.0), 10.0),
@@ -23,7 +24,8 @@ CASES = (  # (scores, temperature)
     ((1.5,), 0.7),
 )
 TOLERANCE = 1e-9
-SAY = phrasebooks({"es": "s, T", "en": "s, T"}, {"es": "pesos", "en": "weights"})
+SAY = phrasebooks({"es": "s, T", "en": "s, T", "uk": "s, T"},
+                  {"es": "pesos", "en": "weights", "uk": "weights"})
 MESSAGES = SAY.messages()
 SENTENCES = Sentences({
     "es": {
@@ -55,6 +57,21 @@ SENTENCES = Sentences({
         "no_exp": "without the exponential it is not a softmax: apply np.exp before normalizing.",
         "sum_without_t": "the denominator needs s / T too: divide np.exp(s / T) by its own sum.",
         "other": "compute s / T, subtract its maximum, apply np.exp and divide by the sum.",
+    },
+    "uk": {
+        "case": "s={} і T={}",
+        "result": "результат",
+        "nan": "Для {} виходять NaN: за низької температури s / T величезне і np.exp переповнюється; відніміть "
+               "максимум s / T перед np.exp.",
+        "wrong": "Для {} очікувалися ваги {}, але ваша функція повернула {}; {}",
+        "times_t": "ви помножили на T, а температура ділить: s / T.",
+        "t_squared": "ви поділили на T², а ділити треба один раз: s / T.",
+        "no_t": "температура нічого не змінює у вашому результаті; поділіть s на T перед softmax.",
+        "by_max": "ваги не сумуються до 1: діліть на суму експонент, а не на найбільшу з них.",
+        "not_normalized": "ваги не сумуються до 1: експоненти ще треба поділити на їхню суму.",
+        "no_exp": "без експоненти це не softmax: застосуйте np.exp перед нормуванням.",
+        "sum_without_t": "у знаменнику теж має бути s / T: поділіть np.exp(s / T) на його власну суму.",
+        "other": "обчисліть s / T, відніміть його максимум, застосуйте np.exp і поділіть на суму.",
     },
 })
 
