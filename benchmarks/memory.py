@@ -1,6 +1,8 @@
 """Memory: the Python worker after each lesson's Run all and after three in a row, and what a warm idle start costs.
 
-    .venv/bin/python benchmarks/memory.py      (make benchmark runs it)
+    .venv/bin/python benchmarks/memory.py [PAGE ...]      (make benchmark runs it, on every lesson page)
+
+PAGE names a lesson page as the site does ("003-odna-holova", "003-odna-holova/en"); none means every one.
 
 Builds the course and opens each lesson page on a warm visit (the runtime in the service worker's cache, so
 Python starts when the page is idle), then presses Run all three times, waiting each time until no cell is
@@ -84,12 +86,14 @@ def read(targets, session, pid):
 
 FETCH_RUNTIME = """async () => {
   const data = JSON.parse(document.getElementById("page-data").textContent);
-  for (const file of data.runtime.files) await (await fetch(new URL("/runtime/" + file.name, location))).arrayBuffer();
+  const names = [...data.runtime.files.map((file) => file.name), ...(data.runtime.wheels || []).map((wheel) => wheel.file)];
+  for (const name of names) await (await fetch(new URL("/runtime/" + name, location))).arrayBuffer();
 }"""
 
 
 def fill_runtime_cache(context, server, lesson):
-    """Put every runtime file in the service worker's cache without starting Python."""
+    """Put every runtime file the lesson's start reads (its wheels too) in the service worker's cache without
+    starting Python."""
     page = context.new_page()
     page.goto(server.url(lesson + "/index.html"))
     page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=60_000)
@@ -146,10 +150,20 @@ def table(lesson, readings, failures):
     return lines
 
 
-def main():
-    """Build, warm the runtime cache, measure every lesson page in turn, print."""
+def pages(asked):
+    """The lesson pages to measure: those asked for (each must exist), or every one."""
+    known = lesson_pages()
+    unknown = [page for page in asked if page not in known]
+    if unknown:
+        raise SystemExit("memory.py: no lesson page {} (known: {})".format(", ".join(unknown), ", ".join(known)))
+    return list(asked) or known
+
+
+def main(asked=()):
+    """Build, warm the runtime cache, measure the lesson pages asked for (all by default) in turn, print."""
     from playwright.sync_api import sync_playwright
 
+    measured = pages(asked)
     load = os.getloadavg()[0]
     lines = []
     with tempfile.TemporaryDirectory() as temp:
@@ -162,7 +176,7 @@ def main():
             fill_runtime_cache(context, server, lesson_pages()[0])
             held, started = idle_start_cost(context, server, lesson_pages()[0], pid)
             ratios = {"wasm": [], "objects": [], "renderer": []}
-            for lesson in lesson_pages():
+            for lesson in measured:
                 readings, failures = run_alls(context, server, lesson, pid)
                 lines += table(lesson, readings, failures)
                 for key, values in ratios.items():
@@ -184,4 +198,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

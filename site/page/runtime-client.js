@@ -67,7 +67,7 @@ export class RuntimeClient extends EventTarget {
       ? new Uint8Array(new SharedArrayBuffer(1)) : null;
     this.stopBy = null; // "buffer", "flag" or null, as the worker's init answered
     this.stopToken = null; // names this worker's flag to the service worker
-    this.interruptSeen = null;
+    this.stopSeen = null; // resolves requestStop's promise when the worker acknowledges the stop request ("stop-seen")
     this.spinning = 0; // workers ended here that the browser may still be running
     this.leavesWorkersRunning = LEAVES_WORKERS_RUNNING;
   }
@@ -206,7 +206,7 @@ export class RuntimeClient extends EventTarget {
   requestStop(waitMs = 0) {
     if (!this.worker) return Promise.resolve(false);
     const seen = new Promise((resolve) => {
-      this.interruptSeen = resolve;
+      this.stopSeen = resolve;
       setTimeout(() => resolve(false), waitMs);
     });
     this.worker.postMessage({ type: "stop" });
@@ -255,7 +255,7 @@ export class RuntimeClient extends EventTarget {
 
   receive(message) {
     if (message.type === "stop-seen") {
-      if (this.interruptSeen) this.interruptSeen(true);
+      if (this.stopSeen) this.stopSeen(true);
       return;
     }
     if (message.type === "progress") {
