@@ -1,9 +1,8 @@
 """No function in the sources is over 80 lines (the style rule), measured by parsers, not by counting braces.
 
 Python (build.py, py/, every lesson's package and exercise files) is measured with `ast`. The front end's
-scripts (site/**/*.js, *.mjs) are measured with acorn, a real JavaScript parser: the one in node_modules when
-the project installs it, else the copy Node itself ships for its REPL (reached with --expose-internals), so the
-test needs nothing beyond the Node the JS unit tests already need. A function's length runs from its first line
+scripts (site/**/*.js, *.mjs) are measured with acorn, a real JavaScript parser, which package.json installs
+with the other development tools (acorn and acorn-walk in node_modules). A function's length runs from its first line
 (`def`, `function`, a method's name or an arrow's parameters) to its last, both included; decorators do not count.
 """
 
@@ -25,17 +24,12 @@ MEASURE_JS = r"""
 const fs = require("fs");
 const path = require("path");
 function parser(root) {
-  for (const [parse, walk] of [
-    [path.join(root, "node_modules", "acorn"), path.join(root, "node_modules", "acorn-walk")],
-    ["internal/deps/acorn/acorn/dist/acorn", "internal/deps/acorn/acorn-walk/dist/walk"],
-  ]) {
-    try {
-      return { acorn: require(parse), walk: require(walk), from: parse };
-    } catch (error) {
-      // not there: the next one
-    }
+  const parse = path.join(root, "node_modules", "acorn");
+  try {
+    return { acorn: require(parse), walk: require(path.join(root, "node_modules", "acorn-walk")), from: parse };
+  } catch (error) {
+    throw new Error("no acorn in node_modules: run `make setup` (npm ci installs it from package-lock.json)");
   }
-  throw new Error("no acorn: neither node_modules/acorn nor Node's own copy (node --expose-internals) loads");
 }
 function parse(acorn, source) {
   const options = { ecmaVersion: "latest", locations: true, allowAwaitOutsideFunction: true };
@@ -119,7 +113,7 @@ def js_functions(files):
     if node is None:
         pytest.fail("node is needed to parse the front end's scripts (as for tests/js/); install Node >= 20")
     request = json.dumps({"files": [str(path) for path in files], "root": str(ROOT)})
-    done = subprocess.run([node, "--expose-internals", "-e", MEASURE_JS], input=request, capture_output=True,
+    done = subprocess.run([node, "-e", MEASURE_JS], input=request, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     answer = json.loads(done.stdout)
