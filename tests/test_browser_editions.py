@@ -69,3 +69,16 @@ def test_the_index_opens_each_lesson_in_the_browsers_language(browser, editions_
         expect(page.locator('.lesson-card[data-lesson="02-otra"] a.lesson-title')).to_have_text("Тільки українською")
     finally:
         context.close()
+
+
+def test_where_the_path_goes_through_a_lesson_without_this_language_the_page_links_each_of_its_editions(
+        page, editions_server):
+    page.goto(editions_server.url("01-una/en/index.html"))
+    path = page.locator(".lesson-path")
+    expect(path.locator("a[rel=next]")).to_have_count(0)  # no later lesson can be read in English
+    elsewhere = path.locator(".path-elsewhere")
+    expect(elsewhere).to_have_text(re.compile(r"continues with lesson 2, in another language \(Українська\)"))
+    elsewhere.locator("a[lang=uk]").click()
+    expect(page).to_have_url(re.compile("02-otra/index.html$"))
+    expect(path.locator(".path-elsewhere")).to_contain_text("Español, English")  # lesson 1 before it, in either
+    expect(path.locator(".path-end")).to_be_visible()
