@@ -24,8 +24,10 @@ sys.path[1:1] = [str(folder) for folder in sorted(LESSONS.glob("*/tests")) if fo
 
 pytest_plugins = ["course_fixtures"]
 
-# The fixtures that start Chromium (course_fixtures.py); a fixture built on one of them counts too.
-BROWSER_FIXTURES = {"playwright_session", "browser", "page"}
+# The fixture every Chromium of the suite comes from (course_fixtures.py: `browser` and `page` are built on it). A test
+# needs a browser when it is in the test's closure of fixtures, which a module's own `page` (a built page's text, in
+# lessons/000-varias-cabezas/tests/test_lesson_000.py) does not bring.
+BROWSER_FIXTURE = "playwright_session"
 
 
 def _holds_module(module, name):
@@ -34,11 +36,11 @@ def _holds_module(module, name):
 
 
 def markers_of(item):
-    """The slow groups a test belongs to: `browser` if it uses Chromium's fixtures, `engines` if its module drives
+    """The slow groups a test belongs to: `browser` if its fixtures start Chromium, `engines` if its module drives
     the engines through tests/engines.py's launch, `jupyter` if its module runs a Jupyter kernel (nbclient)."""
     module = getattr(item, "module", None)
     marks = []
-    if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+    if BROWSER_FIXTURE in getattr(item, "fixturenames", ()):
         marks.append("browser")
     if module is not None and getattr(vars(module).get("launch"), "__module__", None) == "engines":
         marks.append("engines")
