@@ -11,7 +11,7 @@ from . import serve as serve_module
 from .assets import load_strings
 from .errors import BuildFailed, LessonError
 from .lesson import package_name
-from .site import Config, build, load_lessons, pages, resolve_packages
+from .site import Config, build, find_lesson, load_lessons, pages, resolve_packages
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_PORT = 8000
@@ -47,10 +47,10 @@ def parser():
                      help="fail the build when one cell (or one graded solution) runs longer than this "
                           "(default: %(default)s s)")
     commands = top.add_subparsers(dest="command")
-    commands.add_parser("build", help="build _site/ (the default command)")
-    commands.add_parser("scorm", help="build _site/ and a SCORM 1.2 package per lesson edition, "
-                                      "_site/scorm/<lesson>-<language>.zip, for a learning platform")
-    serve = commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on change")
+    one_lesson(commands.add_parser("build", help="build _site/ (the default command)"))
+    one_lesson(commands.add_parser("scorm", help="build _site/ and a SCORM 1.2 package per lesson edition, "
+                                                 "_site/scorm/<lesson>-<language>.zip, for a learning platform"))
+    serve = one_lesson(commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on change"))
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default: %(default)s; 0 picks one)")
     serve.add_argument("--no-watch", action="store_true", help="do not rebuild when files change")
     grade = commands.add_parser("grade", help="grade a solution file with an exercise's checker, as the page does")
@@ -65,11 +65,21 @@ def parser():
     return top
 
 
+def one_lesson(command):
+    """Give a building command --lesson NAME."""
+    command.add_argument("--lesson", metavar="NAME",
+                         help="build only this lesson, with its editions, as a course of one lesson: its folder's "
+                              "name (005-position-and-block) or the part after the number (position-and-block)")
+    return command
+
+
 def config_from(args):
-    """A build Config from parsed arguments."""
-    return Config(root=ROOT, lessons_dir=Path(args.lessons), out_dir=Path(args.out), cache_dir=Path(args.cache),
+    """A build Config from parsed arguments; a --lesson that names no lesson folder raises ValueError."""
+    lessons_dir = Path(args.lessons)
+    lesson = getattr(args, "lesson", None)
+    return Config(root=ROOT, lessons_dir=lessons_dir, out_dir=Path(args.out), cache_dir=Path(args.cache),
                   cell_timeout=args.cell_timeout, pyodide_dir=args.pyodide_dir, runtime=args.runtime,
-                  scorm=args.command == "scorm")
+                  scorm=args.command == "scorm", lesson=find_lesson(lessons_dir, lesson) if lesson else None)
 
 
 def run_build(config):
@@ -209,7 +219,11 @@ def print_grade(path, result, text):
 def main(argv=None):
     """Entry point: parse arguments and dispatch to a command."""
     args = parser().parse_args(argv)
-    config = config_from(args)
+    try:
+        config = config_from(args)
+    except ValueError as error:
+        print("build.py {}: --lesson: {}".format(args.command or "build", error), file=sys.stderr)
+        return 2
     if args.command == "serve":
         return run_serve(config, args.port, not args.no_watch)
     if args.command == "grade":

@@ -1,5 +1,6 @@
 """Build the whole site: load, parse, check, execute, render, then write atomically."""
 
+import glob
 import json
 import os
 import re
@@ -31,6 +32,7 @@ class Config:
     runtime: str = "auto"
     index_language: str = "en"
     scorm: bool = False  # also write scorm/<lesson>-<language>.zip, a SCORM 1.2 package per page (scorm.py)
+    lesson: str = None  # build only this lesson folder, with its editions: a course of one lesson (find_lesson)
 
 
 def build(config, log=print):
@@ -88,13 +90,30 @@ def build(config, log=print):
     extra = len(pages(lessons)) - len(lessons)
     log("Built {} lesson(s){} into {} in {:.1f} s".format(
         len(lessons), " and {} edition(s)".format(extra) if extra else "", config.out_dir, time.monotonic() - started))
+    if config.lesson:
+        log("This site is a course of {} alone: its index and path show no other lesson, and links to other "
+            "lessons lead nowhere here (build without --lesson for the whole course).".format(config.lesson))
+
+
+def find_lesson(lessons_dir, name):
+    """The lesson folder that `name` means: the folder's name (005-position-and-block), the part after its number
+    (position-and-block) or a path ending in it; a ValueError names the lessons there are."""
+    folders = sorted(path.parent.name for path in Path(lessons_dir).glob("*/{}".format(lessons_module.PRIMARY_FILE)))
+    wanted = Path(name).name
+    found = [folder for folder in folders if wanted in (folder, re.sub(r"^[0-9]+[-_]", "", folder))]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise ValueError("'{}' names {} lessons ({}); name one by its folder".format(name, len(found), ", ".join(found)))
+    raise ValueError("no lesson '{}' in {} (lessons: {})".format(name, lessons_dir, ", ".join(folders) or "none"))
 
 
 def load_lessons(config):
     """Parse every lessons/<slug>/lesson.md and its editions (lesson.<language>.md), in course order; collect all
-    errors. Each lesson lists its editions, itself first (`editions`); pages() flattens them."""
+    errors. Each lesson lists its editions, itself first (`editions`); pages() flattens them. With config.lesson,
+    only that folder's: the course is that one lesson."""
     files, errors = [], []
-    for path in sorted(config.lessons_dir.glob("*/lesson*.md")):
+    for path in sorted(config.lessons_dir.glob("{}/lesson*.md".format(glob.escape(config.lesson or "") or "*"))):
         if path.name != lessons_module.PRIMARY_FILE and lessons_module.edition_of(path) is None:
             continue  # lesson-notes.md and the like are the author's, not the course's
         lesson, lesson_errors = lessons_module.read_lesson(path)
