@@ -57,8 +57,9 @@ def parser():
     grade.add_argument("exercise", nargs="?", help="LESSON/EXERCISE, e.g. 000-varias-cabezas/multi_head")
     grade.add_argument("file", nargs="?", help="the solution, a Python file")
     grade.add_argument("--list", action="store_true", help="list every exercise id")
-    new = commands.add_parser("new", help="start a lesson: lessons/<order>-NAME/ with a cell, a quiz, an exercise "
-                                          "and an explorable that build and pass their checks at once")
+    new = commands.add_parser("new", help="start a lesson: lessons/<number>-NAME/ (numbered after the last folder) "
+                                          "with a cell, a quiz, an exercise, an explorable and the lesson's own "
+                                          "test, which build and pass their checks at once")
     new.add_argument("name", help="the lesson's name in its URL, lowercase words joined by dashes, e.g. softmax-basics")
     new.add_argument("--language", choices=sorted(scaffold.TEXT), default="en",
                      help="the lesson's language (default: %(default)s)")
@@ -190,9 +191,10 @@ def run_new(config, name, language):
     except ValueError as error:
         print("build.py new: {}".format(error), file=sys.stderr)
         return 2
-    print("Created {}: lesson.md, exercises/softmax/ and the package {}/ (its checker and explorable). "
-          "Build it with 'python build.py build' or 'make serve', then make it your own (docs/authoring.md).".format(
-              folder, package_name(folder.name)))
+    print("Created {}: lesson.md, exercises/softmax/, the package {}/ (its checker and explorable) and "
+          "tests/test_lesson.py, the lesson's own test. Build it with 'python build.py build --lesson {}' or "
+          "'make serve', run its test with 'make test LESSON={}', then make it your own (docs/authoring.md).".format(
+              folder, package_name(folder.name), folder.name, folder.name))
     return 0
 
 
