@@ -82,7 +82,9 @@ def manifest_of(site, name=PACKAGE):
 
 def test_each_edition_gets_a_package_named_after_lesson_and_language(scorm_site):
     names = sorted(path.name for path in (scorm_site / "scorm").iterdir())
-    assert names == [LESSON + "-en.zip", LESSON + "-es.zip"]
+    editions = sorted(path.name for path in (ROOT / "lessons" / LESSON).glob("lesson*.md"))
+    assert len(names) == len(editions) == 3  # lesson.md (Spanish), lesson.en.md, lesson.uk.md
+    assert names == [LESSON + "-en.zip", LESSON + "-es.zip", LESSON + "-uk.zip"]
 
 
 def test_the_site_s_offline_set_leaves_the_packages_out(scorm_site):
