@@ -62,6 +62,18 @@ def test_a_package_that_would_shadow_a_module_or_is_listed_twice_is_refused_at_i
     assert not (tmp_path / "_site" / "02-with-packages").exists()
 
 
+def test_a_wheel_with_a_module_named_like_the_lesson_s_own_package_is_refused_at_its_line(tmp_path, capsys):
+    before = built_good_site(tmp_path, capsys)
+    write_lesson(tmp_path, HEADER.replace("order: 1", "order: 2").replace("---\n\n", "packages: [einops==0.8.1]\n---\n\n")
+                 + PRINT_ZEROS, slug="02-einops")
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "Traceback" not in err
+    assert re.search(r"lessons/02-einops/lesson\.md:6: einops==0\.8\.1 installs a module 'einops', the name of this "
+                     r"lesson's own package", err), err
+    assert (tmp_path / "_site" / "01-lesson" / "index.html").read_text() == before
+    assert not (tmp_path / "_site" / "02-einops").exists()
+
+
 @pytest.mark.parametrize("module", ["random.py", "numpy/__init__.py"])
 def test_a_module_beside_lesson_md_that_would_shadow_one_is_refused_and_the_site_kept(tmp_path, capsys, module):
     before = built_good_site(tmp_path, capsys)

@@ -182,6 +182,20 @@ def _check_modules(wheels, entries):
                                                                                        module))
 
 
+def check_own_package(wheels, entries, package):
+    """Refuse a wheel that installs a module named like the lesson's own package: the lesson's folder comes first
+    on the cells' path, so `import <package>` would reach the lesson's package and never the wheel's module."""
+    for wheel in wheels:
+        if package in top_level_modules(wheel.path):
+            entry = _entry_for(wheel.name, entries)
+            own = canonicalize_name(entry.split("==")[0]) == canonicalize_name(wheel.name)
+            label = entry if own else "{}=={} (which {} needs)".format(wheel.name, wheel.version, entry)
+            raise PackageError(entry, "{} installs a module '{}', the name of this lesson's own package (its folder's "
+                                      "name without the number), which cells would import instead of the wheel's; "
+                                      "rename the lesson's folder, or remove '{}' from packages:".format(
+                                          label, package, entry))
+
+
 def install_target(wheels, cache_dir):
     """A folder holding exactly these wheels installed (pip --target), made once per set of wheels; None for none."""
     if not wheels:
