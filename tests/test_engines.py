@@ -29,7 +29,9 @@ from support import ROOT
 
 # Every lesson, and one English edition: the editions share their lesson's code, so one of them shows the English
 # pages work in every engine (Chromium's suite runs every edition, tests/test_browser.py).
-LESSONS = sorted(path.parent.name for path in (ROOT / "lessons").glob("*/lesson.md")) + ["000-varias-cabezas/en"]
+# Every lesson.md's page, an English edition, and one of the Ukrainian editions that came after lesson 003's.
+EDITIONS = ["000-varias-cabezas/en", "000-varias-cabezas/uk"]
+LESSONS = sorted(path.parent.name for path in (ROOT / "lessons").glob("*/lesson.md")) + EDITIONS
 PLAYGROUND = "01-playground/index.html"
 # A stopped worker that keeps spinning burns a whole core for good: about 3 s of CPU in every window. The engine's
 # own work after a run passes (WebKitGTK has a burst of 1-2 s of CPU a few seconds after one), so the engine must
