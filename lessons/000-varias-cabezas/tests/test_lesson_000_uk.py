@@ -83,7 +83,7 @@ def test_head_2_splits_the_row_of_spyt_among_four_singular_words_where_the_other
     glue = {language: in_language(language, engine.load, FIGURE).glue() for language in ("uk", "es")}
     assert glue["uk"]["rh_duerme_h2"] < glue["es"]["rh_duerme_h2"]
     text = (FOLDER / "lesson.uk.md").read_text(encoding="utf-8")
-    assert "чотирма словами в однині, *ця*, *маленька*, *яку* і самим *спить*" in text
+    assert "чотири слова, що найвиразніше позначають однину, *ця*, *маленька*, *яку* і саме *спить*" in text
     assert "*яку* стоїть в однині, бо узгоджується зі словом *миша*" in text
 
 

@@ -82,14 +82,13 @@ PHRASES = {
                     "«return {ending}».",
         "not_array": "Для {case} очікувалося, що {name} буде масивом NumPy форми {shape}, а це {value}; перетворіть "
                      "його через np.array(...).",
-        "wrong_shape": "Для {case} очікувалося {name} форми {shape}, а його форма {actual}; перевірте, що множите саме "
-                       "ці матриці.",
-        "not_float": "Для {case} очікувалося {name} з дійсними числами (float), а його тип {dtype}; не округлюйте й не "
+        "wrong_shape": "Для {case} {name}: очікувалася форма {shape}, а вийшла {actual}.",
+        "not_float": "Для {case} {name}: очікувалися дійсні числа (float), а тип — {dtype}; не округлюйте й не "
                      "перетворюйте на цілі.",
         "not_finite": "Для {case} масив {name} містить NaN або нескінченності; {hint}.",
         "none": "None (чи не забули return?)",
         "array": "один масив форми {shape}",
-        "sequence": "послідовність із {count} елементів",
+        "sequence": "послідовність довжиною {count}",
         "other": "значення типу {type}",
     },
 }

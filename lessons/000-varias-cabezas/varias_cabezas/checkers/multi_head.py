@@ -91,8 +91,8 @@ SENTENCES = {  # this checker's own sentences, per language; {case} is filled in
         "output": "output",
         "swapped": "Для {case} очікувалася пара (output, A) саме в такому порядку, а ви повернули спершу мапи, а потім "
                    "вихід; поміняйте їх місцями в return.",
-        "averaged": "; чи не усереднили ви або не додали голови? Зшийте їх через np.concatenate(..., axis=1).",
-        "list": "Для {case} очікувалося, що A буде одним масивом форми {shape}, а ви повернули список із {count} мап; "
+        "averaged": "; можливо, ви усереднили або додали голови? Зшийте їх через np.concatenate(..., axis=1).",
+        "list": "Для {case} очікувалося, що A буде одним масивом форми {shape}, а ви повернули список мап ({count} шт.); "
                 "складіть їх у масив через np.stack(maps).",
         "axis": "Для {case} очікувалося A форми (h, T, T) = {shape}, а його форма {actual}; складайте мапи вздовж "
                 "першої осі, np.stack(maps) (axis=0).",
