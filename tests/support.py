@@ -84,6 +84,51 @@ def build_site(lessons, out, *extra):
     return Path(out)
 
 
+def build_one_lesson(tmp_path_factory, folder):
+    """Build a copy of the lesson in `folder` alone, with its tests left out, into a fresh site; the site's folder."""
+    lessons = tmp_path_factory.mktemp("lessons")
+    shutil.copytree(folder, lessons / folder.name, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    return build_site(lessons, tmp_path_factory.mktemp("site"))
+
+
+def cell_output(page, lesson, key):
+    """The build-time output of the cell of `lesson` (parsed) with this ':id:' in a built page, as plain text."""
+    import html
+    number = next(cell.number for cell in lesson.cells if cell.key == key)
+    section = re.search(r'<section class="cell" id="cell-{}".*?</section>'.format(number), page, re.S).group(0)
+    return html.unescape(re.sub(r"<[^>]+>", "", section.split('class="cell-output"', 1)[1]))
+
+
+def quiz_of(lesson, key):
+    """The quiz of `lesson` (parsed) with this ':id:'."""
+    return next(found for found in lesson.quizzes if found.key == key)
+
+
+def italic_words(body):
+    """The words a parsed Markdown body sets in italics (*mouse*), in order."""
+    source = " ".join(token.content for token in body.tokens if token.type == "inline")
+    return re.findall(r"\*(\w+)\*", source)
+
+
+def assert_quiz_marks_right(question, words):
+    """The quiz's right options, and only they, set exactly `words` in italics, as its key is recomputed."""
+    marked = [italic_words(question.options[index]) for index in question.correct]
+    assert marked == [words]
+    others = [italic_words(option) for index, option in enumerate(question.options) if index not in question.correct]
+    assert words not in others
+
+
+def in_language(language, function, *args):
+    """function(*args) with course.numbers set to `language`, as the page's runner sets it; restored after."""
+    from course import numbers
+    previous = numbers.current_language()
+    numbers.set_language(language)
+    try:
+        return function(*args)
+    finally:
+        numbers.set_language(previous)
+
+
 class Server:
     """The project's own static server on 127.0.0.1, in a thread, recording what it sends."""
 
