@@ -173,13 +173,26 @@ def numeric_gradient(f, array, picks=12, eps=1e-6, seed=0):
     use it."""
     rng = np.random.default_rng(seed)
     indices = [tuple(rng.integers(0, size) for size in array.shape) for _ in range(picks)]
-    values = []
-    for index in indices:
-        keep = array[index]
-        array[index] = keep + eps
-        plus = f()
-        array[index] = keep - eps
-        minus = f()
-        array[index] = keep
-        values.append((plus - minus) / (2 * eps))
-    return indices, np.array(values)
+    return indices, np.array([finite_difference(f, array, index, eps) for index in indices])
+
+
+def finite_difference(f, array, index, eps=1e-6):
+    """Central difference of the scalar f() with respect to array[index] (changed in place, then restored)."""
+    keep = array[index]
+    array[index] = keep + eps
+    plus = f()
+    array[index] = keep - eps
+    minus = f()
+    array[index] = keep
+    return (plus - minus) / (2 * eps)
+
+
+def run_on_own_thread(coroutine):
+    """Run a coroutine (a training) to its end on a thread of its own (Playwright's loop may be running in this one);
+    what it returns."""
+    import asyncio
+    result = {}
+    thread = threading.Thread(target=lambda: result.update(value=asyncio.run(coroutine)))
+    thread.start()
+    thread.join()
+    return result["value"]
