@@ -167,6 +167,17 @@ def submit_exercise(page, exercise_id, code):
     return exercise
 
 
+
+def assert_page_names_mistake_then_passes(page, exercise_id, wrong, solution, words, verdict):
+    """In the page, the known-wrong `wrong` fails the exercise with a sentence holding `words`; then the reference
+    `solution` passes all six checks, under the page's `verdict`."""
+    from playwright.sync_api import expect
+    block = submit_exercise(page, exercise_id, wrong)
+    expect(block.locator(".check-fail")).to_contain_text(words)
+    block = submit_exercise(page, exercise_id, solution)
+    expect(block.locator(".check-verdict")).to_have_text(verdict)
+    expect(block.locator(".check-ok")).to_have_count(6)
+
 def numeric_gradient(f, array, picks=12, eps=1e-6, seed=0):
     """Central differences of the scalar f() with respect to a few entries of `array` (changed in place, then
     restored): the indices picked, and the estimates there. The course toolkit's gradient tests and the lessons' own
