@@ -66,12 +66,23 @@ def test_a_wheel_with_a_module_named_like_the_lesson_s_own_package_is_refused_at
     before = built_good_site(tmp_path, capsys)
     write_lesson(tmp_path, HEADER.replace("order: 1", "order: 2").replace("---\n\n", "packages: [einops==0.8.1]\n---\n\n")
                  + PRINT_ZEROS, slug="02-einops")
+    (tmp_path / "lessons" / "02-einops" / "einops").mkdir()
+    (tmp_path / "lessons" / "02-einops" / "einops" / "__init__.py").write_text('"""The lesson\'s own code."""\n')
     status, err = build(tmp_path, capsys)
     assert status == 1 and "Traceback" not in err
     assert re.search(r"lessons/02-einops/lesson\.md:6: einops==0\.8\.1 installs a module 'einops', the name of this "
                      r"lesson's own package", err), err
     assert (tmp_path / "_site" / "01-lesson" / "index.html").read_text() == before
     assert not (tmp_path / "_site" / "02-einops").exists()
+
+
+def test_a_lesson_with_no_code_of_its_own_may_install_a_wheel_named_like_its_folder(tmp_path, capsys):
+    write_lesson(tmp_path, GOOD)
+    write_lesson(tmp_path, HEADER.replace("order: 1", "order: 2").replace("---\n\n", "packages: [einops==0.8.1]\n---\n\n")
+                 + PRINT_ZEROS, slug="02-einops")
+    status, err = build(tmp_path, capsys)
+    assert status == 0, err
+    assert (tmp_path / "_site" / "02-einops" / "index.html").exists()
 
 
 @pytest.mark.parametrize("module", ["random.py", "numpy/__init__.py"])

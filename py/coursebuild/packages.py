@@ -183,8 +183,10 @@ def _check_modules(wheels, entries):
 
 
 def check_own_package(wheels, entries, package):
-    """Refuse a wheel that installs a module named like the lesson's own package: the lesson's folder comes first
-    on the cells' path, so `import <package>` would reach the lesson's package and never the wheel's module."""
+    """Refuse a wheel that installs a module named like the lesson's own package, for a lesson that has one: the
+    lesson's folder comes first on the cells' path, so `import <package>` would reach the lesson's package and never
+    the wheel's module. (A lesson with no code of its own, such as a folder 03-slugify that only installs
+    python-slugify, shadows nothing.)"""
     for wheel in wheels:
         if package in top_level_modules(wheel.path):
             entry = _entry_for(wheel.name, entries)

@@ -143,7 +143,9 @@ def resolve_packages(lessons, cache_dir, log):
     for lesson in lessons:
         try:
             wheels[lesson.slug] = packages.resolve(lesson.packages, cache_dir, log) if lesson.packages else []
-            packages.check_own_package(wheels[lesson.slug], lesson.packages, lesson.package)
+            if lesson.folder is not None and ((lesson.folder / lesson.package).exists()
+                                              or (lesson.folder / (lesson.package + ".py")).exists()):
+                packages.check_own_package(wheels[lesson.slug], lesson.packages, lesson.package)
         except packages.PackageError as error:
             line = lessons_module.package_line(lesson.tokens[0], error.entry)
             errors.append(LessonError(lesson.path, line, str(error)))

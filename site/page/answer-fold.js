@@ -24,6 +24,13 @@ export class AnswerFold {
     document.addEventListener("work-saved", (event) => {
       if (event.detail && event.detail.kind === "quiz" && this.checks.includes(event.detail.key)) this.answered();
     });
+    // Revealed in another tab: opened here too, without a word. There is no version to keep or lose (a fold only
+    // ever goes from closed to open, and this tab's "closed" is no work of the learner's), and the learner saw
+    // the answer already, in the other tab.
+    window.addEventListener("storage", (event) => {
+      if ((event.key === this.storageKey || event.key === null) && !this.revealed
+          && fitsReveal(load(this.storageKey))) this.open();
+    });
   }
 
   /** Open the fold once every quiz the cell checks has a right answer saved; a wrong one leaves it closed. */

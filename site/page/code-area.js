@@ -1,7 +1,8 @@
 // Code shown highlighted by the build, turned into an editor on first edit, saved as the learner types.
 import { fitsCode } from "./fits.js";
 import { appendNote } from "./output.js";
-import { asideRecord, freeName, localStore, parseKey, read, remove, save } from "./storage.js";
+import { OtherTab } from "./other-tab.js";
+import { read, remove, save } from "./storage.js";
 
 const SAVE_DELAY_MS = 300;
 const CODE = ":scope > pre > code";
@@ -40,8 +41,7 @@ export class CodeArea extends EventTarget {
     element.addEventListener("keydown", (event) => this.onKey(event));
     element.addEventListener("click", () => this.edit());
     this.restoreSaved();
-    this.known = this.storedText(); // what this tab last read or wrote under its key (another tab may change it)
-    window.addEventListener("storage", (event) => this.onOtherTab(event));
+    this.tabs = new OtherTab(storageKey, (text) => this.onOtherTab(text));
   }
 
   code() {
@@ -122,43 +122,10 @@ export class CodeArea extends EventTarget {
     if (!this.dirty) return;
     this.dirty = false;
     const code = this.code();
-    this.keepOtherTabs();
+    this.tabs.beforeWrite();
     if (code === this.original) remove(this.storageKey);
     else save(this.storageKey, { code, original: this.original });
-    this.known = this.storedText();
-  }
-
-  /** The text stored under this block's key right now; null when none is (or storage cannot be read). */
-  storedText() {
-    try {
-      return localStore().getItem(this.storageKey);
-    } catch (error) {
-      return null;
-    }
-  }
-
-  /**
-   * Before this tab writes: an edit another tab saved since this one last looked is set aside as "older" (it
-   * stays in the exported work), so that no tab's work is overwritten unseen, even if its notice went unread.
-   */
-  keepOtherTabs() {
-    const text = this.storedText();
-    if (text === null || text === this.known) return;
-    this.setAsideSaved(text);
-  }
-
-  /** Set aside `text`, an entry of this block's key ({code, original} as JSON), as "older" work; true if moved. */
-  setAsideSaved(text) {
-    const storage = localStore();
-    const parsed = parseKey(this.storageKey);
-    if (!parsed) return false;
-    try {
-      storage.setItem(freeName(parsed.lesson, parsed.kind + ":" + parsed.id, storage),
-        JSON.stringify(asideRecord(parsed, "older", text)));
-      return true;
-    } catch (error) {
-      return false; // storage full: the page's unsaved notice already offers the export
-    }
+    this.tabs.wrote();
   }
 
   /** The code an entry's text holds: the lesson's code when it is removed, null when it holds no edit. */
@@ -176,45 +143,28 @@ export class CodeArea extends EventTarget {
    * Another tab of the course saved this block's code: if it differs from what this tab shows, say so under the
    * code and offer to load the other tab's version or keep this one; the version not kept is set aside.
    */
-  onOtherTab(event) {
-    if (event.key !== this.storageKey && event.key !== null) return;
-    const text = this.storedText();
+  onOtherTab(text) {
     const theirs = this.codeOf(text);
     if (theirs === null || theirs === this.code()) {
-      this.known = text;
-      if (theirs !== null && this.otherTabNote) this.otherTabNote.remove();
+      if (theirs !== null) this.tabs.agreed(text);
+      else this.tabs.known = text;
       return;
     }
-    const strings = this.page.strings;
-    if (!this.otherTabNote) {
-      this.otherTabNote = document.createElement("p");
-      this.otherTabNote.className = "saved-notice other-tab";
-      this.otherTabNote.setAttribute("role", "alert");
-    }
-    const note = this.otherTabNote;
-    const button = (action, label, onClick) => {
-      const element = document.createElement("button");
-      element.type = "button";
-      element.className = "button";
-      element.dataset.action = action;
-      element.textContent = label;
-      element.addEventListener("click", () => { note.remove(); onClick(); });
-      return element;
-    };
-    note.replaceChildren(strings.other_tab + " ",
-      button("take-other-tab", strings.other_tab_take, () => this.takeOtherTab()), " ",
-      button("keep-this-tab", strings.other_tab_keep, () => { this.dirty = true; this.flush(); }));
-    this.element.after(note);
+    const { other_tab: message, other_tab_take: take, other_tab_keep: keep } = this.page.strings;
+    this.tabs.ask(this.element, { message, take, keep }, {
+      take: () => this.takeOtherTab(),
+      keep: () => { this.dirty = true; this.flush(); },
+    });
   }
 
   /** Show the code the other tab saved; this tab's code is set aside first, so the export still holds it. */
   takeOtherTab() {
-    const text = this.storedText();
+    const text = this.tabs.stored();
     const theirs = this.codeOf(text);
     if (theirs === null) return;
     const mine = this.code();
-    if (mine !== this.original) this.setAsideSaved(JSON.stringify({ code: mine, original: this.original }));
-    this.known = text;
+    if (mine !== this.original) this.tabs.setAside(JSON.stringify({ code: mine, original: this.original }));
+    this.tabs.known = text;
     this.setCode(theirs);
     clearTimeout(this.saveTimer); // storage already holds this code
     this.dirty = false;

@@ -69,6 +69,7 @@ export function showProgress(root, data, storage) {
     line.hidden = false;
   }
   const resume = root.querySelector(".lesson-resume");
+  for (const card of root.querySelectorAll(".lesson-card[data-resume]")) delete card.dataset.resume; // shown again
   const last = lastOpened(data.lessons, storage);
   if (!resume || last === null) return;
   const cards = [...root.querySelectorAll(".lesson-card[data-lesson]")]; // in the course's order

@@ -4,6 +4,7 @@ import { find, findAll } from "./find.js";
 import { fitsExercise } from "./fits.js";
 import { savedNotice } from "./notice.js";
 import { appendNote } from "./output.js";
+import { OtherTab, mergeExerciseStates } from "./other-tab.js";
 import { key, read, save } from "./storage.js";
 import { format } from "./strings.js";
 
@@ -44,6 +45,27 @@ export class Exercise {
     this.buttons["reset-exercise"].addEventListener("click", () => this.area.reset());
     this.area.addEventListener("change", () => { this.buttons["reset-exercise"].hidden = !this.area.edited(); });
     this.buttons["reset-exercise"].hidden = !this.area.edited();
+    this.tabs = new OtherTab(this.stateKey, (text) => this.onOtherTab(text));
+    this.render();
+  }
+
+  /**
+   * Another tab checked this exercise, revealed a hint or the solution. Unlike code or an answer, this state is
+   * no version the learner wrote, to keep or drop: it records what happened (checks run, hints and solution seen),
+   * so this tab takes it quietly, merged with its own so that neither tab's counts go back (mergeExerciseStates).
+   * The merge is saved only when it adds to what the other tab stored, so two tabs settle after one round.
+   */
+  onOtherTab(text) {
+    let theirs;
+    try {
+      theirs = JSON.parse(text);
+    } catch (error) {
+      return;
+    }
+    if (!this.fits(theirs)) return;
+    this.state = mergeExerciseStates(this.state, theirs);
+    const adds = ["attempts", "hints", "solutionShown"].some((name) => this.state[name] !== theirs[name]);
+    if (adds) this.persist();
     this.render();
   }
 

@@ -33,6 +33,8 @@ class IndexPage {
     // The index at the site's top opens each lesson in the reader's own language; one in a language keeps to it.
     if (data.preferBrowser) showPreferredEditions(document, data.editions || {}, navigator.languages || [navigator.language]);
     showProgress(document.querySelector("main"), data, localStore());
+    // Work saved in a lesson open in another tab: the progress lines and "where you left off" follow it.
+    window.addEventListener("storage", () => showProgress(document.querySelector("main"), data, localStore()));
     this.offline = new OfflineControl(document.querySelector("main > .offline"), this);
     this.work = new WorkControl(document.querySelector("main > .work"), this);
   }

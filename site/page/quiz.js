@@ -3,6 +3,7 @@ import { find, findAll } from "./find.js";
 import { fitsQuiz } from "./fits.js";
 import { savedNotice } from "./notice.js";
 import { parseNumber, thousandsReading } from "./numbers.js";
+import { OtherTab } from "./other-tab.js";
 import { key, migrate, read, save } from "./storage.js";
 import { format } from "./strings.js";
 
@@ -28,6 +29,7 @@ export class Quiz {
       this.check();
     });
     find(element, "[data-action=retry]").addEventListener("click", () => this.retry());
+    this.tabs = new OtherTab(this.stateKey, (text) => this.onOtherTab(text));
     this.restore();
   }
 
@@ -38,6 +40,7 @@ export class Quiz {
     if (moved) savedNotice(this.element, this.strings[moved === "moved" ? "saved_migrated" : "saved_moved_aside"]);
     const { value: saved, setAside } = read(this.stateKey, fits);
     if (setAside) savedNotice(this.element, this.strings.saved_set_aside);
+    this.tabs.wrote(); // what storage holds now (carried over, taken back) is this tab's own: its re-check saves it
     if (!saved) return;
     this.earned = saved.earned === true;
     this.fill(saved.answer);
@@ -119,11 +122,17 @@ export class Quiz {
   }
 
   check() {
+    const result = this.showVerdict();
+    const graded = result.state === "right" || result.state === "wrong";
+    this.write({ answer: this.answer(), checked: graded, state: result.state, earned: this.earned });
+  }
+
+  /** Grade the answer shown and show the verdict (the hint, the explanation), without saving it. */
+  showVerdict() {
     const answer = this.answer();
     const result = this.grade(answer);
     this.element.dataset.state = result.state;
     this.feedback.hidden = false;
-    const graded = result.state === "right" || result.state === "wrong";
     const wrong = result.state === "wrong";
     if (result.state === "right") this.earned = true;
     this.verdict.textContent = this.verdictText(result, answer);
@@ -131,7 +140,14 @@ export class Quiz {
     this.hint.hidden = !wrong || !this.hint.childElementCount;
     this.explain.hidden = !wrong;
     this.explanation.hidden = result.state !== "right";
-    save(this.stateKey, { answer, checked: graded, state: result.state, earned: this.earned });
+    return result;
+  }
+
+  /** Save `state` as this question's answer, setting aside first an answer another tab saved unseen. */
+  write(state) {
+    this.tabs.beforeWrite();
+    save(this.stateKey, state);
+    this.tabs.wrote();
     this.announce();
   }
 
@@ -154,6 +170,13 @@ export class Quiz {
   }
 
   retry() {
+    this.clear();
+    this.write({ answer: this.answer(), checked: false, earned: this.earned });
+    this.inputs()[0].focus();
+  }
+
+  /** No answer and no verdict shown, as before a first try. */
+  clear() {
     this.element.dataset.state = "";
     this.feedback.hidden = true;
     this.explanation.hidden = true;
@@ -161,8 +184,59 @@ export class Quiz {
       if (input.type === "text") input.value = "";
       else input.checked = false;
     }
-    save(this.stateKey, { answer: this.answer(), checked: false, earned: this.earned });
+  }
+
+  /** What this tab shows, as it would save it: the answer, and whether it was checked. */
+  shown() {
+    const state = this.element.dataset.state;
+    return { answer: this.answer(), checked: state === "right" || state === "wrong", earned: this.earned };
+  }
+
+  /**
+   * Another tab saved an answer to this question (or took one back to retry): if it differs from what this tab
+   * shows, say so under the question and offer to take that answer or keep this tab's; the one not kept is set
+   * aside. A right answer either tab gave stays earned (a self-check keeps its tick, as through a retry).
+   */
+  onOtherTab(text) {
+    const theirs = this.answerOf(text);
+    if (theirs === null) {
+      this.tabs.known = text;
+      return;
+    }
+    if (theirs.earned === true) this.earned = true;
+    const mine = this.shown();
+    if (JSON.stringify(theirs.answer) === JSON.stringify(mine.answer) && Boolean(theirs.checked) === mine.checked) {
+      this.tabs.agreed(text);
+      return;
+    }
+    const { other_tab_quiz: message, other_tab_quiz_take: take, other_tab_quiz_keep: keep } = this.strings;
+    this.tabs.ask(find(this.element, ".quiz-actions"), { message, take, keep }, {
+      take: () => this.takeOtherTab(),
+      keep: () => this.write({ ...this.shown(), state: this.element.dataset.state || undefined }),
+    });
+  }
+
+  /** The saved answer in an entry's text if it fits this question; null for none (or one that does not fit). */
+  answerOf(text) {
+    try {
+      const value = JSON.parse(text);
+      return this.fits(value) ? value : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  /** Show the answer the other tab saved (checked if it was); this tab's answer is set aside first, if it had one. */
+  takeOtherTab() {
+    const text = this.tabs.stored();
+    const theirs = this.answerOf(text);
+    if (theirs === null) return;
+    const mine = this.shown();
+    if (this.grade(mine.answer).state !== "empty") this.tabs.setAside(JSON.stringify(mine));
+    this.tabs.known = text;
+    this.clear();
+    this.fill(theirs.answer);
+    if (theirs.checked) this.showVerdict();
     this.announce();
-    this.inputs()[0].focus();
   }
 }

@@ -1,9 +1,10 @@
 // A self-check list: each item is ticked when every quiz it names is answered right and every exercise it names
 // is passed, as the learner's saved work says. It reads that work when the page starts (the quizzes and exercises
-// have restored and re-graded theirs by then) and again whenever a block saves a result ("work-saved").
+// have restored and re-graded theirs by then) and again whenever a block saves a result ("work-saved"), here or
+// in another tab of the course (a `storage` event).
 import { findAll } from "./find.js";
 import { exerciseIsPassed, quizIsRight } from "./fits.js";
-import { key, load } from "./storage.js";
+import { key, load, parseKey } from "./storage.js";
 import { format } from "./strings.js";
 
 const MARKS = { done: "✓", todo: "" }; // "todo" is an empty ring (style.css)
@@ -18,7 +19,15 @@ export class SelfCheck {
     this.summary = findAll(element, ".self-check-summary")[0];
     findAll(element, ".self-check-rule")[0].hidden = false;
     document.addEventListener("work-saved", () => this.update());
+    window.addEventListener("storage", (event) => { if (this.counts(event.key)) this.update(); });
     this.update();
+  }
+
+  /** Whether the entry `name` (null: storage was cleared) is one this list counts: a quiz or an exercise of its lesson. */
+  counts(name) {
+    if (name === null) return true;
+    const parsed = parseKey(name);
+    return Boolean(parsed) && parsed.lesson === this.page.data.lesson && ["quiz", "exercise"].includes(parsed.kind);
   }
 
   /** [done, total] for one item: how many of the blocks it names have their result saved. */
