@@ -82,7 +82,7 @@ PHRASES = {
                     "«return {ending}».",
         "not_array": "Для {case} очікувалося, що {name} буде масивом NumPy форми {shape}, а це {value}; перетворіть "
                      "його через np.array(...).",
-        "wrong_shape": "Для {case} {name}: очікувалася форма {shape}, а вийшла {actual}.",
+        "wrong_shape": "Для {case} {name}: очікувалася форма {shape}, а вийшла форма {actual}.",
         "not_float": "Для {case} {name}: очікувалися дійсні числа (float), а тип — {dtype}; не округлюйте й не "
                      "перетворюйте на цілі.",
         "not_finite": "Для {case} масив {name} містить NaN або нескінченності; {hint}.",
