@@ -17,8 +17,32 @@ sys.path[1:1] = [str(folder) for folder in sorted((ROOT / "lessons").iterdir()) 
 from coursebuild import cli  # noqa: E402
 from coursebuild.serve import make_server  # noqa: E402
 
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                   "--disable-sync", "--no-first-run"]
+
+
+# A function body (the engine suite's driver.js runs it; Chromium's page.evaluate wraps it in "() => {...}"), with
+# every <details> opened: every bracket that MathML lets stretch (not stretchy="false", as TeX's bare "(" is) beside
+# a matrix or a fraction in the same row: [how many were measured, the ones shorter than what they enclose].
+SHORT_BRACKETS = """
+document.querySelectorAll('main details').forEach((details) => { details.open = true; });
+const short = [];
+let measured = 0;
+for (const mo of document.querySelectorAll('main mo')) {
+  if (!/^[()\\[\\]{}]$/.test(mo.textContent.trim()) || mo.getAttribute('stretchy') === 'false') continue;
+  const tall = [...mo.parentElement.children].filter((e) => e.matches('mtable, mfrac'));
+  if (!tall.length || !mo.getClientRects().length) continue;
+  measured += 1;
+  const need = Math.max(...tall.map((e) => e.getBoundingClientRect().height));
+  const height = mo.getBoundingClientRect().height;
+  if (height < 0.9 * need) {
+    short.push(mo.textContent.trim() + ' ' + Math.round(height) + ' px beside ' + Math.round(need) + ' px in '
+               + mo.closest('math').textContent.slice(0, 40));
+  }
+}
+return [measured, short];
+"""
 
 
 def lesson_pages(lessons=ROOT / "lessons"):
@@ -84,6 +108,51 @@ def build_site(lessons, out, *extra):
     return Path(out)
 
 
+def build_one_lesson(tmp_path_factory, folder):
+    """Build a copy of the lesson in `folder` alone, with its tests left out, into a fresh site; the site's folder."""
+    lessons = tmp_path_factory.mktemp("lessons")
+    shutil.copytree(folder, lessons / folder.name, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    return build_site(lessons, tmp_path_factory.mktemp("site"))
+
+
+def cell_output(page, lesson, key):
+    """The build-time output of the cell of `lesson` (parsed) with this ':id:' in a built page, as plain text."""
+    import html
+    number = next(cell.number for cell in lesson.cells if cell.key == key)
+    section = re.search(r'<section class="cell" id="cell-{}".*?</section>'.format(number), page, re.S).group(0)
+    return html.unescape(re.sub(r"<[^>]+>", "", section.split('class="cell-output"', 1)[1]))
+
+
+def quiz_of(lesson, key):
+    """The quiz of `lesson` (parsed) with this ':id:'."""
+    return next(found for found in lesson.quizzes if found.key == key)
+
+
+def italic_words(body):
+    """The words a parsed Markdown body sets in italics (*mouse*), in order."""
+    source = " ".join(token.content for token in body.tokens if token.type == "inline")
+    return re.findall(r"\*(\w+)\*", source)
+
+
+def assert_quiz_marks_right(question, words):
+    """The quiz's right options, and only they, set exactly `words` in italics, as its key is recomputed."""
+    marked = [italic_words(question.options[index]) for index in question.correct]
+    assert marked == [words]
+    others = [italic_words(option) for index, option in enumerate(question.options) if index not in question.correct]
+    assert words not in others
+
+
+def in_language(language, function, *args):
+    """function(*args) with course.numbers set to `language`, as the page's runner sets it; restored after."""
+    from course import numbers
+    previous = numbers.current_language()
+    numbers.set_language(language)
+    try:
+        return function(*args)
+    finally:
+        numbers.set_language(previous)
+
+
 class Server:
     """The project's own static server on 127.0.0.1, in a thread, recording what it sends."""
 
@@ -106,6 +175,29 @@ class Server:
         self.httpd.server_close()
 
 
+def edit_cell(page, number, code):
+    """Open cell `number`'s editor and replace its code, as a learner types."""
+    from playwright.sync_api import expect
+    page.locator("#cell-{} .cell-code".format(number)).click()
+    editor = page.locator("#cell-{} .cm-content".format(number))
+    expect(editor).to_be_visible()
+    editor.press("Control+a")
+    page.keyboard.insert_text(code)
+
+
+def store_the_course_offline(page, server):
+    """From the course's index on `server`, store the course for offline use and wait until it is ready."""
+    from playwright.sync_api import expect
+    page.goto(server.url("index.html"))
+    page.locator("[data-action=offline-save]").click()
+    expect(page.locator(".offline")).to_have_attribute("data-state", "ready", timeout=120_000)
+
+def serve_built_site(lessons, out):
+    """Build `lessons` into `out` and serve the site until the generator is closed: a fixture's `yield from`."""
+    server = Server(build_site(lessons, out))
+    yield server
+    server.close()
+
 def submit_exercise(page, exercise_id, code):
     """Type `code` into an exercise's editor as a learner would, press Check and wait for the verdict."""
     import re
@@ -122,19 +214,69 @@ def submit_exercise(page, exercise_id, code):
     return exercise
 
 
+
+def assert_page_names_mistake_then_passes(page, exercise_id, wrong, solution, words, verdict):
+    """In the page, the known-wrong `wrong` fails the exercise with a sentence holding `words`; then the reference
+    `solution` passes all six checks, under the page's `verdict`."""
+    from playwright.sync_api import expect
+    block = submit_exercise(page, exercise_id, wrong)
+    expect(block.locator(".check-fail")).to_contain_text(words)
+    block = submit_exercise(page, exercise_id, solution)
+    expect(block.locator(".check-verdict")).to_have_text(verdict)
+    expect(block.locator(".check-ok")).to_have_count(6)
+
+
+def show_a_hint_then_run_the_first_cell(page, exercise):
+    """What a learner does after a failed check: open the exercise's first hint, then run cell 1 to its end."""
+    from playwright.sync_api import expect
+    exercise.locator("[data-action=hint]").click()
+    page.locator("#cell-1 [data-action=run]").click()
+    expect(page.locator("#cell-1")).to_have_attribute("data-state", "done", timeout=120_000)
+
+def serious_axe_findings(page, scope="document"):
+    """The serious and critical findings of axe in the page, or in `scope` (a JavaScript expression naming one part
+    of it), as (rule, impact, its first three targets). axe is injected as a script: the page's context must bypass
+    its own policy."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("() => axe.run({}, {{resultTypes: ['violations']}})".format(scope))
+    return [(v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3]) for v in result["violations"]
+            if v["impact"] in ("serious", "critical")]
+
+
+def display_formulas_too_wide(page):
+    """With every <details> opened: how many display formulas the page has, and the opening words of those wider
+    than their box."""
+    page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    wide = page.evaluate("() => [...document.querySelectorAll('.math.block')].filter((e) => e.scrollWidth > "
+                         "e.clientWidth + 1).map((e) => e.textContent.trim().slice(0, 40))")
+    return page.locator(".math.block").count(), wide
+
 def numeric_gradient(f, array, picks=12, eps=1e-6, seed=0):
     """Central differences of the scalar f() with respect to a few entries of `array` (changed in place, then
     restored): the indices picked, and the estimates there. The course toolkit's gradient tests and the lessons' own
     use it."""
     rng = np.random.default_rng(seed)
     indices = [tuple(rng.integers(0, size) for size in array.shape) for _ in range(picks)]
-    values = []
-    for index in indices:
-        keep = array[index]
-        array[index] = keep + eps
-        plus = f()
-        array[index] = keep - eps
-        minus = f()
-        array[index] = keep
-        values.append((plus - minus) / (2 * eps))
-    return indices, np.array(values)
+    return indices, np.array([finite_difference(f, array, index, eps) for index in indices])
+
+
+def finite_difference(f, array, index, eps=1e-6):
+    """Central difference of the scalar f() with respect to array[index] (changed in place, then restored)."""
+    keep = array[index]
+    array[index] = keep + eps
+    plus = f()
+    array[index] = keep - eps
+    minus = f()
+    array[index] = keep
+    return (plus - minus) / (2 * eps)
+
+
+def run_on_own_thread(coroutine):
+    """Run a coroutine (a training) to its end on a thread of its own (Playwright's loop may be running in this one);
+    what it returns."""
+    import asyncio
+    result = {}
+    thread = threading.Thread(target=lambda: result.update(value=asyncio.run(coroutine)))
+    thread.start()
+    thread.join()
+    return result["value"]

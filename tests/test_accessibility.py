@@ -7,9 +7,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from support import ROOT
+from support import ROOT, serious_axe_findings, show_a_hint_then_run_the_first_cell
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 LANGUAGES = ("en", "es", "uk")
 
 
@@ -70,10 +69,7 @@ def axe_violations(page, server, paths, scheme):
     found = {}
     for path in paths:
         page.goto(server.url(path))
-        page.add_script_tag(path=str(AXE))
-        result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
-        serious = [(v["id"], v["impact"], [node["target"] for node in v["nodes"]][:3]) for v in result["violations"]
-                   if v["impact"] in ("serious", "critical")]
+        serious = serious_axe_findings(page)
         if serious:
             found[path] = serious
     page.close()
@@ -191,12 +187,7 @@ def test_no_serious_axe_violations_after_a_learner_has_used_the_page(axe_browser
     exercise = page.locator("#exercise-multi_head")
     exercise.locator("[data-action=check]").click()
     expect(exercise).to_have_attribute("data-state", "failed", timeout=120_000)
-    exercise.locator("[data-action=hint]").click()
-    page.locator("#cell-1 [data-action=run]").click()
-    expect(page.locator("#cell-1")).to_have_attribute("data-state", "done", timeout=120_000)
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
-    serious = [(v["id"], [node["target"] for node in v["nodes"]][:3]) for v in result["violations"]
-               if v["impact"] in ("serious", "critical")]
+    show_a_hint_then_run_the_first_cell(page, exercise)
+    serious = serious_axe_findings(page)
     page.close()
     assert serious == []

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from support import ROOT, Server, build_site
+from support import ROOT, Server, build_site, edit_cell
 
 FIXTURE = ROOT / "tests" / "fixtures" / "cells" / "lessons"
 PAGE = "01-celdas/index.html"
@@ -34,14 +34,6 @@ def run_all(page):
     expect(page.locator("#cell-9")).to_have_attribute("data-state", "done", timeout=120_000)
 
 
-def edit(page, number, code):
-    page.locator("#cell-{} .cell-code".format(number)).click()
-    editor = page.locator("#cell-{} .cm-content".format(number))
-    expect(editor).to_be_visible()
-    editor.press("Control+a")
-    page.keyboard.insert_text(code)
-
-
 def test_every_cell_reproduces_its_build_output_shown_or_not(page, cells_server):
     page.goto(cells_server.url(PAGE))
     built = {number: output(page, number) for number in CELLS}
@@ -60,7 +52,7 @@ def test_a_removed_cell_is_not_shown_but_runs_in_page_order(page, cells_server):
     assert page.locator("#cell-2 .cell-code, #cell-2 [data-action=run]").count() == 0
     data = json.loads(page.locator("body > script#page-data").text_content())
     assert "y = x * 10" in data["cells"][1]["code"]
-    edit(page, 1, "x = 3")
+    edit_cell(page, 1, "x = 3")
     run_all(page)
     expect(page.locator("#cell-2")).to_be_hidden()
     assert output(page, 2) == "oculta 30\n" and output(page, 7) == "después 30\n"
@@ -68,7 +60,7 @@ def test_a_removed_cell_is_not_shown_but_runs_in_page_order(page, cells_server):
 
 def test_a_removed_cell_that_raises_is_shown_with_its_error(page, cells_server):
     page.goto(cells_server.url(PAGE))
-    edit(page, 1, "x = None")
+    edit_cell(page, 1, "x = None")
     page.locator("[data-action=run-all]").click()
     expect(page.locator("#cell-2")).to_have_attribute("data-state", "failed", timeout=120_000)
     expect(page.locator("#cell-2 .out-error")).to_be_visible()
@@ -79,7 +71,7 @@ def test_a_removed_input_shows_its_output_and_its_live_run(page, cells_server):
     page.goto(cells_server.url(PAGE))
     expect(page.locator("#cell-3 .cell-output")).to_have_text("solo la salida 20\n")
     assert page.locator("#cell-3 .cell-code, #cell-3 .cell-bar").count() == 0
-    edit(page, 1, "x = 4")
+    edit_cell(page, 1, "x = 4")
     run_all(page)
     expect(page.locator("#cell-3 .cell-output")).to_have_text("solo la salida 40\n")
 

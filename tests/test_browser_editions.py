@@ -6,16 +6,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from support import ROOT, Server, build_site
+from support import ROOT, serve_built_site
 
 LESSONS = ROOT / "tests" / "fixtures" / "editions" / "lessons"
 
 
 @pytest.fixture(scope="module")
 def editions_server(tmp_path_factory):
-    server = Server(build_site(LESSONS, tmp_path_factory.mktemp("editions") / "_site"))
-    yield server
-    server.close()
+    yield from serve_built_site(LESSONS, tmp_path_factory.mktemp("editions") / "_site")
 
 
 def switch_by_keyboard(page, language):

@@ -11,7 +11,7 @@ from varias_cabezas.explorables.rule_heads import WORDS
 
 from course import numbers
 from course.explorables import engine
-from support import ROOT, Server, build_site
+from support import ROOT, serious_axe_findings, serve_built_site
 
 LESSON = "000-varias-cabezas/index.html"
 STRINGS = json.loads((ROOT / "site" / "i18n" / "uk.json").read_text())
@@ -135,9 +135,7 @@ def drawn(module, key, language="uk"):
 
 @pytest.fixture(scope="module")
 def fixture_server(tmp_path_factory):
-    server = Server(build_site(FIXTURE, tmp_path_factory.mktemp("explorables") / "_site"))
-    yield server
-    server.close()
+    yield from serve_built_site(FIXTURE, tmp_path_factory.mktemp("explorables") / "_site")
 
 
 @pytest.fixture
@@ -190,12 +188,19 @@ def test_switching_sentences_keeps_banks_query_and_changes_the_keys(fixture_page
     assert tokens_before == ["the", "river", "bank"] and tokens == ["the", "money", "bank"]
 
 
+def enter_coefficient(figure, row, column, text, key):
+    """Open the figure's W_q editor, type `text` into the box of `row` and `column` (Ukrainian feature names), and
+    press `key` (Enter or Tab); the box."""
+    figure.get_by_text("Змінити коефіцієнти Wq").click()
+    box = figure.get_by_label("Змінити коефіцієнти Wq: рядок {}, стовпець {}".format(row, column))
+    box.fill(text)
+    box.press(key)
+    return box
+
+
 def test_editing_a_coefficient_recomputes_in_python_with_the_same_module(fixture_page):
     figure = fixture_page.locator("#explorable-1")
-    figure.get_by_text("Змінити коефіцієнти Wq").click()
-    box = figure.get_by_label("Змінити коефіцієнти Wq: рядок фінанси, стовпець фінанси")
-    box.fill("2,5")
-    box.press("Enter")
+    box = enter_coefficient(figure, "фінанси", "фінанси", "2,5", "Enter")
     expect(figure.locator(".xp-status")).to_have_text(STRINGS["explorable_computing"])
     expect(figure).to_have_attribute("data-shown", "live", timeout=120_000)
     expect(figure.locator(".xp-status")).to_have_text(STRINGS["explorable_computed"])
@@ -213,10 +218,7 @@ def test_editing_a_coefficient_recomputes_in_python_with_the_same_module(fixture
 
 def test_a_coefficient_that_is_not_a_number_is_named_and_the_figure_keeps_its_numbers(fixture_page):
     figure = fixture_page.locator("#explorable-1")
-    figure.get_by_text("Змінити коефіцієнти Wq").click()
-    box = figure.get_by_label("Змінити коефіцієнти Wq: рядок вода, стовпець вода")
-    box.fill("два")
-    box.press("Tab")
+    box = enter_coefficient(figure, "вода", "вода", "два", "Tab")
     expect(figure.locator(".xp-status")).to_have_text(STRINGS["explorable_invalid"].format(text="два"))
     expect(box).to_have_attribute("aria-invalid", "true")
     expect(figure.locator(".xp-live")).to_have_count(0)
@@ -268,15 +270,9 @@ def test_the_fixture_page_has_no_serious_axe_violations_even_after_an_edit(brows
     expect(figure).to_have_attribute("data-ready", "true")
     page.locator("#explorable-2").get_by_role("button", name="Переставити значення: Wv = swap").click()
     page.locator("#explorable-3").get_by_role("button", name="Причинна маска (−∞ над діагоналлю)").click()
-    figure.get_by_text("Змінити коефіцієнти Wq").click()
-    box = figure.get_by_label("Змінити коефіцієнти Wq: рядок вода, стовпець вода")
-    box.fill("1")
-    box.press("Enter")
+    enter_coefficient(figure, "вода", "вода", "1", "Enter")
     expect(figure).to_have_attribute("data-shown", "live", timeout=120_000)
-    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
-    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
-    serious = [(v["id"], [node["target"] for node in v["nodes"]][:3]) for v in result["violations"]
-               if v["impact"] in ("serious", "critical")]
+    serious = serious_axe_findings(page)
     context.close()
     assert serious == []
 
@@ -292,8 +288,7 @@ def test_the_fixture_page_fits_a_375_pixel_screen_and_its_wide_tables_scroll_by_
     table.focus()
     page.keyboard.press("ArrowRight")
     expect(table).not_to_have_js_property("scrollLeft", 0)
-    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
-    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    serious = serious_axe_findings(page)
     context.close()
     assert width <= 375
-    assert [v["id"] for v in result["violations"] if v["impact"] in ("serious", "critical")] == []
+    assert serious == []

@@ -6,7 +6,7 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
-from support import ROOT, Server, build_site
+from support import ROOT, Server, build_site, edit_cell, store_the_course_offline
 
 PLAYGROUND = ROOT / "tests" / "fixtures" / "playground" / "lessons"
 
@@ -75,9 +75,7 @@ def test_a_second_lesson_takes_the_runtime_from_the_service_worker(fresh_context
 def test_the_course_works_offline_after_storing_it(fresh_context, course_site):
     server = Server(course_site)
     page = fresh_context.new_page()
-    page.goto(server.url("index.html"))
-    page.locator("[data-action=offline-save]").click()
-    expect(page.locator(".offline")).to_have_attribute("data-state", "ready", timeout=120_000)
+    store_the_course_offline(page, server)
     expect(page.locator(".offline-status")).to_contain_text("ready offline")
     server.close()
     page.reload()
@@ -100,9 +98,7 @@ def test_the_course_works_offline_after_storing_it(fresh_context, course_site):
 
 def test_free_the_space_drops_the_course_caches(fresh_context, playground_server):
     page = fresh_context.new_page()
-    page.goto(playground_server.url("index.html"))
-    page.locator("[data-action=offline-save]").click()
-    expect(page.locator(".offline")).to_have_attribute("data-state", "ready", timeout=120_000)
+    store_the_course_offline(page, playground_server)
     assert len(cache_names(page)) == 2
     page.locator("[data-action=offline-free]").click()
     expect(page.locator(".offline")).to_have_attribute("data-state", "online")
@@ -152,9 +148,7 @@ def test_export_clear_and_import_bring_the_work_back(fresh_context, course_serve
     page.goto(course_server.url("000-varias-cabezas/index.html"))
     page.locator("#quiz-2").get_by_label("Falso").check()
     page.locator("#quiz-2 button[type=submit]").click()
-    page.locator("#cell-1 .cell-code").click()
-    page.locator("#cell-1 .cm-content").press("Control+a")
-    page.keyboard.insert_text("print('mine')")
+    edit_cell(page, 1, "print('mine')")
     page.goto(course_server.url("index.html"))
     with page.expect_download() as download:
         page.locator("[data-action=export]").click()
@@ -247,9 +241,7 @@ def test_work_in_a_lesson_whose_folder_has_accents_and_spaces_is_exported_and_im
         page.goto(server.url("index.html"))
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         page.locator(".lesson-card a.lesson-title").click()
-        page.locator("#cell-1 .cell-code").click()
-        page.locator("#cell-1 .cm-content").press("Control+a")
-        page.keyboard.insert_text("print('mine')")
+        edit_cell(page, 1, "print('mine')")
         page.goto(server.url("index.html"))
         with page.expect_download() as download:
             page.locator("[data-action=export]").click()

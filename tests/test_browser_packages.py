@@ -7,7 +7,7 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
-from support import ROOT, Server, build_site
+from support import ROOT, Server, build_site, edit_cell, store_the_course_offline
 
 LESSONS = ROOT / "tests" / "fixtures" / "packages" / "lessons"
 EINOPS = "01-heads-einops/index.html"
@@ -60,12 +60,8 @@ def run_all_and_compare(page, numbers, failing=()):
 
 def edit_and_run(page, number, code):
     """Type `code` into a cell as a learner would and run it; waits for its run to end."""
+    edit_cell(page, number, code)
     cell = page.locator("#cell-{}".format(number))
-    cell.locator(".cell-code").click()
-    editor = cell.locator(".cm-content")
-    expect(editor).to_be_visible()
-    editor.press("Control+a")
-    page.keyboard.insert_text(code)
     cell.locator("[data-action=run]").click()
     expect(cell).to_have_attribute("data-state", re.compile("done|failed"), timeout=120_000)
     return output_of(page, number)
@@ -116,9 +112,7 @@ def test_a_second_lesson_with_the_same_package_downloads_nothing_more(context, p
 def test_packages_work_offline_after_the_course_is_stored(context, packages_site):
     server = Server(packages_site)
     page = context.new_page()
-    page.goto(server.url("index.html"))
-    page.locator("[data-action=offline-save]").click()
-    expect(page.locator(".offline")).to_have_attribute("data-state", "ready", timeout=120_000)
+    store_the_course_offline(page, server)
     server.close()
     page.goto(server.url(SLUGIFY))
     run_all_and_compare(page, [1, 2], failing=(2,))

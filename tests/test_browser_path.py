@@ -6,20 +6,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from support import ROOT, submit_exercise
+from support import ROOT, edit_cell, submit_exercise
 
 ONE_HEAD = "003-odna-holova/index.html"
 COURSE_ORDER = ("003-odna-holova", "000-varias-cabezas", "005-position-and-block", "004-ejercicios-atencion")
 FINISHED = re.compile("done|failed")
-
-
-def edit_cell(page, number, code):
-    """Open cell `number`'s editor and replace its code, as a learner types."""
-    page.locator("#cell-{} .cell-code".format(number)).click()
-    editor = page.locator("#cell-{} .cm-content".format(number))
-    expect(editor).to_be_visible()
-    editor.press("Control+a")
-    page.keyboard.insert_text(code)
 
 
 def test_running_a_later_cell_on_a_fresh_visit_runs_the_cells_above_it_first(page, course_server):

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from support import ROOT, Server, build_site
+from support import ROOT, serve_built_site
 
 FIXTURE = ROOT / "tests" / "fixtures" / "recompute" / "lessons"
 STRINGS = json.loads((ROOT / "site" / "i18n" / "en.json").read_text(encoding="utf-8"))
@@ -14,9 +14,7 @@ STRINGS = json.loads((ROOT / "site" / "i18n" / "en.json").read_text(encoding="ut
 
 @pytest.fixture(scope="module")
 def loop_server(tmp_path_factory):
-    server = Server(build_site(FIXTURE, tmp_path_factory.mktemp("recompute") / "_site"))
-    yield server
-    server.close()
+    yield from serve_built_site(FIXTURE, tmp_path_factory.mktemp("recompute") / "_site")
 
 
 def test_a_recomputation_that_never_ends_is_stopped_and_the_cell_queued_behind_it_says_it_did_not_run(page, loop_server):

@@ -9,14 +9,16 @@ from course.numbers import number
 from coursebuild import cli
 from support import ROOT, give_checker
 
-GOOD = """\
+# The front matter of a one-lesson course's lesson, in English: what the tests here and test_saved_work.py build.
+FRONT_MATTER = """\
 ---
 title: A lesson
 language: en
 order: 1
 summary: A summary.
 ---
-
+"""
+GOOD = FRONT_MATTER + """
 Text with $x^2$ and a glued value {glue}`answer`.
 
 ```{code-cell} ipython3
@@ -44,6 +46,13 @@ def build(root, capsys=None):
     status = cli.main(["--lessons", str(root / "lessons"), "--out", str(root / "_site"), "build"])
     captured = capsys.readouterr() if capsys else None
     return status, (captured.err if captured else "")
+
+
+def assert_fails_at_line(tmp_path, capsys, text, line, message):
+    """The build of the one lesson `text` fails, with an error at line `line` of its lesson.md that says `message`."""
+    write_lesson(tmp_path, text)
+    status, err = build(tmp_path, capsys)
+    assert status == 1 and "lesson.md:{}: ".format(line) in err and message in err, err
 
 
 @pytest.fixture
@@ -162,18 +171,6 @@ def test_a_prose_edit_reuses_the_cached_cell_outputs(tmp_path, capsys, monkeypat
     assert "Prose with" in (tmp_path / "_site" / "01-lesson" / "index.html").read_text()
 
 
-@pytest.mark.parametrize("value, spec, language, expected", [
-    (1048576, "", "es", "1.048.576"),
-    (1048576, "", "uk", "1\u00a0048\u00a0576"),
-    (262144, "", "en", "262,144"),
-    (0.4581, ".3f", "es", "0,458"),
-    (2048, "", "es", "2048"),
-    (64, "", "en", "64"),
-])
-def test_glued_numbers_are_written_the_way_the_lesson_language_writes_them(value, spec, language, expected):
-    assert number(value, spec, language) == expected
-
-
 def test_cells_write_numbers_in_the_lesson_language_without_being_told(tmp_path, capsys):
     write_lesson(tmp_path, GOOD.replace("language: en", "language: es").replace(
         'print("hello <b>")', 'from course.numbers import number\nprint(number([1048576, 0.5], ".2f"))'))
@@ -228,9 +225,7 @@ QUIZ_ERRORS = {
 @pytest.mark.parametrize("case", sorted(QUIZ_ERRORS))
 def test_a_malformed_quiz_is_reported_at_its_line(tmp_path, capsys, case):
     body, line, message = QUIZ_ERRORS[case]
-    write_lesson(tmp_path, HEADER + body)
-    status, err = build(tmp_path, capsys)
-    assert status == 1 and "lesson.md:{}: ".format(line) in err and message in err
+    assert_fails_at_line(tmp_path, capsys, HEADER + body, line, message)
 
 
 @pytest.mark.parametrize("slug, char", [("01-what?", "?"), ("01-part#2", "#"), ("01-a:b", ":"), ("01-100%", "%")])
@@ -394,9 +389,7 @@ BLOCK_ERRORS = {  # body, line of the mistake in the file (the header is 7 lines
 @pytest.mark.parametrize("case", sorted(BLOCK_ERRORS))
 def test_a_mistake_inside_a_block_is_reported_at_its_own_line(tmp_path, capsys, case):
     body, line, message = BLOCK_ERRORS[case]
-    write_lesson(tmp_path, HEADER + body)
-    status, err = build(tmp_path, capsys)
-    assert status == 1 and "lesson.md:{}: ".format(line) in err and message in err, err
+    assert_fails_at_line(tmp_path, capsys, HEADER + body, line, message)
 
 
 def test_each_language_writes_numbers_as_its_strings_file_declares():
@@ -448,9 +441,8 @@ def test_markup_written_inside_math_text_stays_text_inside_the_formula(tmp_path,
 @pytest.mark.parametrize("latex, attribute", [
     ("\\href{javascript:alert(1)}{x}", "href"), ("\\style{color:red}{x}", "style"), ("\\class{big}{x}", "class")])
 def test_math_commands_that_write_attributes_are_refused_at_their_line(tmp_path, capsys, latex, attribute):
-    write_lesson(tmp_path, HEADER + "Fine.\n\n:::{answer}\nText\nand $" + latex + "$.\n:::\n")
-    status, err = build(tmp_path, capsys)
-    assert status == 1 and "lesson.md:12: " in err and "sets the attribute '{}'".format(attribute) in err, err
+    assert_fails_at_line(tmp_path, capsys, HEADER + "Fine.\n\n:::{answer}\nText\nand $" + latex + "$.\n:::\n", 12,
+                         "sets the attribute '{}'".format(attribute))
     assert not (tmp_path / "_site").exists()
 
 
@@ -510,9 +502,7 @@ LOOKS_LIKE_A_DIRECTIVE = {  # each is an error naming its line and the known nam
 @pytest.mark.parametrize("case", sorted(LOOKS_LIKE_A_DIRECTIVE))
 def test_what_looks_like_a_directive_option_or_key_but_is_not_one_is_an_error(tmp_path, capsys, case):
     body, line, message = LOOKS_LIKE_A_DIRECTIVE[case]
-    write_lesson(tmp_path, HEADER + body)
-    status, err = build(tmp_path, capsys)
-    assert status == 1 and "lesson.md:{}: ".format(line) in err and message in err, err
+    assert_fails_at_line(tmp_path, capsys, HEADER + body, line, message)
 
 
 def test_a_misspelled_quiz_key_is_one_error_not_also_a_missing_key(tmp_path, capsys):

@@ -4,8 +4,8 @@ import json
 import re
 
 import pytest
+from test_build import HEADER, build, write_lesson
 
-from coursebuild import cli
 from support import ROOT, build_site
 
 FIXTURE = ROOT / "tests" / "fixtures" / "cells" / "lessons"
@@ -79,30 +79,24 @@ def test_an_output_that_gives_answers_away_is_folded_but_in_the_page(page):
 
 
 def test_checks_on_an_output_a_tag_removes_is_an_error_at_its_line(tmp_path, capsys):
-    from coursebuild import cli
-    lesson = tmp_path / "lessons" / "01-l"
-    lesson.mkdir(parents=True)
-    (lesson / "lesson.md").write_text(
-        "---\ntitle: T\nlanguage: en\norder: 1\nsummary: S\n---\n\n"
-        "```{quiz} truefalse\n:id: q\nquestion: Yes?\nanswer: true\nexplanation: Yes.\n```\n\n"
-        "```{code-cell} ipython3\n:tags: [remove-output]\n:checks: [q]\nprint(1)\n```\n", encoding="utf-8")
-    assert cli.main(["--lessons", str(tmp_path / "lessons"), "--out", str(tmp_path / "_site"), "build"]) == 1
+    write_lesson(tmp_path, HEADER + "```{quiz} truefalse\n:id: q\nquestion: Yes?\nanswer: true\nexplanation: Yes.\n```\n\n"
+                 "```{code-cell} ipython3\n:tags: [remove-output]\n:checks: [q]\nprint(1)\n```\n", slug="01-l")
+    status, err = build(tmp_path, capsys)
+    assert status == 1
     assert ("lesson.md:15: cell 1 ':checks:' folds an output that 'remove-output' removes; drop the tag or "
-            "':checks:'") in capsys.readouterr().err
+            "':checks:'") in err
 
 
 def test_removed_cells_leave_no_gap_in_the_numbers_the_learner_reads(tmp_path, capsys):
-    lessons = tmp_path / "lessons" / "01-names"
-    lessons.mkdir(parents=True)
-    (lessons / "lesson.md").write_text(
-        "---\ntitle: T\nlanguage: en\norder: 1\nsummary: S.\n---\n\n"
-        "```{code-cell} ipython3\nx = 1\n```\n\n```{code-cell} ipython3\n:tags: [remove-cell]\ny = 2\n```\n\n"
-        "```{code-cell} ipython3\nprint(x + y)\n```\n\n```{code-cell} ipython3\n:tags: [remove-input]\nz = 1 / 0\n```\n",
-        encoding="utf-8")
-    assert cli.main(["--lessons", str(lessons.parent), "--out", str(tmp_path / "_site"), "build"]) == 1
-    assert "lesson.md:23: cell 2.1 raised ZeroDivisionError" in capsys.readouterr().err
-    (lessons / "lesson.md").write_text((lessons / "lesson.md").read_text().replace("1 / 0", "3"), encoding="utf-8")
-    assert cli.main(["--lessons", str(lessons.parent), "--out", str(tmp_path / "_site"), "build"]) == 0
+    path = write_lesson(tmp_path, HEADER + "```{code-cell} ipython3\nx = 1\n```\n\n"
+                        "```{code-cell} ipython3\n:tags: [remove-cell]\ny = 2\n```\n\n"
+                        "```{code-cell} ipython3\nprint(x + y)\n```\n\n"
+                        "```{code-cell} ipython3\n:tags: [remove-input]\nz = 1 / 0\n```\n", slug="01-names")
+    status, err = build(tmp_path, capsys)
+    assert status == 1
+    assert "lesson.md:23: cell 2.1 raised ZeroDivisionError" in err
+    path.write_text(path.read_text().replace("1 / 0", "3"), encoding="utf-8")
+    assert build(tmp_path, capsys)[0] == 0
     page = (tmp_path / "_site" / "01-names" / "index.html").read_text(encoding="utf-8")
     assert re.findall(r'class="cell-name"[^>]*>([^<]*)', page) == ["Cell 1", "Cell 2"]
     names = [cell["name"] for cell in json.loads(re.search(r'id="page-data">(.*?)</script>', page, re.S).group(1))["cells"]]
@@ -110,13 +104,10 @@ def test_removed_cells_leave_no_gap_in_the_numbers_the_learner_reads(tmp_path, c
 
 
 def test_a_mystnb_option_block_between_dashes_sets_the_cells_options(tmp_path, capsys):
-    lessons = tmp_path / "lessons" / "01-block"
-    lessons.mkdir(parents=True)
-    (lessons / "lesson.md").write_text(
-        "---\ntitle: T\nlanguage: en\norder: 1\nsummary: S.\n---\n\n"
-        "```{code-cell} ipython3\n---\nid: setup\ntags: [remove-input]\n---\nprint(6 * 7)\n```\n", encoding="utf-8")
-    assert cli.main(["--lessons", str(lessons.parent), "--out", str(tmp_path / "_site"), "build"]) == 0, \
-        capsys.readouterr().err
+    write_lesson(tmp_path, HEADER + "```{code-cell} ipython3\n---\nid: setup\ntags: [remove-input]\n---\nprint(6 * 7)\n```\n",
+                 slug="01-block")
+    status, err = build(tmp_path, capsys)
+    assert status == 0, err
     page = (tmp_path / "_site" / "01-block" / "index.html").read_text(encoding="utf-8")
     [cell] = page_cells(page)
     assert (cell["key"], cell["tags"], cell["code"]) == ("setup", ["remove-input"], "print(6 * 7)")
@@ -130,11 +121,8 @@ def test_a_mystnb_option_block_between_dashes_sets_the_cells_options(tmp_path, c
      "the option block between '---' lines must be 'name: value' lines, such as 'tags: [remove-input]'"),
 ])
 def test_a_broken_option_block_is_an_error_at_its_line_not_a_syntax_error(tmp_path, capsys, block, line, message):
-    lessons = tmp_path / "lessons" / "01-block"
-    lessons.mkdir(parents=True)
-    (lessons / "lesson.md").write_text("---\ntitle: T\nlanguage: en\norder: 1\nsummary: S.\n---\n\n"
-                                       "```{code-cell} ipython3\n" + block + "```\n", encoding="utf-8")
-    assert cli.main(["--lessons", str(lessons.parent), "--out", str(tmp_path / "_site"), "build"]) == 1
-    err = capsys.readouterr().err
+    write_lesson(tmp_path, HEADER + "```{code-cell} ipython3\n" + block + "```\n", slug="01-block")
+    status, err = build(tmp_path, capsys)
+    assert status == 1
     assert "lesson.md:{}: {}".format(line, message) in err and "SyntaxError" not in err, err
     assert not (tmp_path / "_site").exists()

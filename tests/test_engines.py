@@ -25,7 +25,7 @@ import pytest
 from engines import ENGINES, EngineCrashed, Session, descendants, launch, require
 
 from coursebuild.lesson import read_lesson
-from support import ROOT
+from support import ROOT, SHORT_BRACKETS
 
 # Every lesson, and one English edition: the editions share their lesson's code, so one of them shows the English
 # pages work in every engine (Chromium's suite runs every edition, tests/test_browser.py).
@@ -269,28 +269,6 @@ def test_at_1280_px_every_formula_is_seen_whole(driver, course_server, slug):
     assert driver.js(CUT_FORMULAS) == []
 
 
-# Every bracket that MathML lets stretch (not stretchy="false", as TeX's bare "(" is) beside a matrix or a
-# fraction in the same row: [how many were measured, the ones shorter than what they enclose].
-SHORT_BRACKETS = """
-document.querySelectorAll('main details').forEach((details) => { details.open = true; });
-const short = [];
-let measured = 0;
-for (const mo of document.querySelectorAll('main mo')) {
-  if (!/^[()\\[\\]{}]$/.test(mo.textContent.trim()) || mo.getAttribute('stretchy') === 'false') continue;
-  const tall = [...mo.parentElement.children].filter((e) => e.matches('mtable, mfrac'));
-  if (!tall.length || !mo.getClientRects().length) continue;
-  measured += 1;
-  const need = Math.max(...tall.map((e) => e.getBoundingClientRect().height));
-  const height = mo.getBoundingClientRect().height;
-  if (height < 0.9 * need) {
-    short.push(mo.textContent.trim() + ' ' + Math.round(height) + ' px beside ' + Math.round(need) + ' px in '
-               + mo.closest('math').textContent.slice(0, 40));
-  }
-}
-return [measured, short];
-"""
-
-
 def _math_fonts():
     """The font families style.css names for math, before the generic `math` (none if it names none)."""
     rule = re.search(r"\nmath \{[^}]*font-family:([^;]+);", (ROOT / "site" / "style.css").read_text(encoding="utf-8"))
@@ -429,6 +407,18 @@ STOP_CASES = [(engine, "first") for engine in ENGINES if engine != "webkit"] + [
     (profile, "second") for profile in list(ENGINES) + ["webkit+sab"]]
 
 
+def run_then_stop_a_loop(driver, strings):
+    """In the playground: run cell 1 (x = 41), then an endless loop in cell 5, and press Stop while it runs; wait
+    until cell 5 is neither running nor queued."""
+    driver.click("#cell-1 [data-action=run]")
+    wait_state(driver, "#cell-1", "^done$")
+    driver.type_into_cell(5, "n = 0\nwhile True:\n    n += 1")
+    driver.click("#cell-5 [data-action=run]")
+    wait_state(driver, "#cell-5", "^running$")
+    driver.click_name(strings["stop"])
+    wait_state(driver, "#cell-5", "^(?!running$|queued$)", timeout=10)
+
+
 @pytest.mark.parametrize("fresh_driver, visit", STOP_CASES, indirect=["fresh_driver"])
 def test_stop_interrupts_a_loop_keeps_every_variable_and_leaves_no_busy_worker(fresh_driver, playground_server,
                                                                              visit):
@@ -447,13 +437,7 @@ def test_stop_interrupts_a_loop_keeps_every_variable_and_leaves_no_busy_worker(f
     assert shared == (visit == "second" and driver.name != "webkit"), \
         "{}, {} visit: SharedArrayBuffer {}".format(driver.name, visit, "present" if shared else "missing")
     strings = page_data(driver)["strings"]
-    driver.click("#cell-1 [data-action=run]")
-    wait_state(driver, "#cell-1", "^done$")
-    driver.type_into_cell(5, "n = 0\nwhile True:\n    n += 1")
-    driver.click("#cell-5 [data-action=run]")
-    wait_state(driver, "#cell-5", "^running$")
-    driver.click_name(strings["stop"])
-    wait_state(driver, "#cell-5", "^(?!running$|queued$)", timeout=10)
+    run_then_stop_a_loop(driver, strings)
     assert driver.text("#cell-5 .out-stopped") == strings["stopped_interrupted"]
     assert driver.text("#cell-5 .out-restart") == "", "Python was restarted instead of interrupted"
     driver.type_into_cell(5, "print(x, n > 0)")
@@ -477,13 +461,7 @@ def test_a_stopped_cell_is_not_run_again_for_a_cell_below_in_every_engine(fresh_
     driver.wait("return !!navigator.serviceWorker.controller", 60, "the service worker never took the page")
     driver.reload()  # served by the service worker: Stop interrupts in every engine, with no restart
     strings = page_data(driver)["strings"]
-    driver.click("#cell-1 [data-action=run]")
-    wait_state(driver, "#cell-1", "^done$")
-    driver.type_into_cell(5, "n = 0\nwhile True:\n    n += 1")
-    driver.click("#cell-5 [data-action=run]")
-    wait_state(driver, "#cell-5", "^running$")
-    driver.click_name(strings["stop"])
-    wait_state(driver, "#cell-5", "^(?!running$|queued$)", timeout=10)
+    run_then_stop_a_loop(driver, strings)
     driver.click("#cell-6 [data-action=run]")
     wait_state(driver, "#cell-6", "^done$")
     assert driver.text("#cell-5 .out-stopped") == strings["stopped_interrupted"], "the stopped loop ran again"

@@ -312,6 +312,19 @@ def write_explorable(lesson, name, code):
     (package / (name + ".py")).write_text(code, encoding="utf-8")
 
 
+def build_errors_with_explorable(tmp_path, capsys, name, code):
+    """The errors, with forward slashes, of the build of a one-lesson course whose only block is the explorable
+    module `name` holding `code`, which must fail."""
+    lesson = tmp_path / "lessons" / "01-example"
+    write_explorable(lesson, name, code)
+    (lesson / "lesson.md").write_text("---\ntitle: E\nlanguage: en\norder: 1\nsummary: S.\n---\n\n"
+                                      "```{{explorable}} {}\nCaption.\n```\n".format(name.replace("_", "-")),
+                                      encoding="utf-8")
+    with pytest.raises(AssertionError):
+        build_site(tmp_path / "lessons", tmp_path / "_site")
+    return capsys.readouterr().err.replace("\\", "/")
+
+
 def test_the_worked_example_of_the_authoring_guide_builds_and_draws_every_state(tmp_path):
     guide = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
     section = guide[guide.index("### `explorable`"):guide.index("### `answer`")]
@@ -336,13 +349,7 @@ def test_a_broken_copy_of_the_worked_example_fails_the_build_at_the_modules_line
     code = re.search(r"```python\n(.*?)```", guide[guide.index("### `explorable`"):], re.S).group(1)
     code = code.replace("for value, _ in FACTORS}", "for value, _ in FACTORS[:2]}")  # no preset for × 5
     line = next(number for number, text in enumerate(code.splitlines(), 1) if 'Number("factor"' in text)
-    lesson = tmp_path / "lessons" / "01-example"
-    write_explorable(lesson, "softmax_factor", code)
-    (lesson / "lesson.md").write_text("---\ntitle: E\nlanguage: en\norder: 1\nsummary: S.\n---\n\n"
-                                      "```{explorable} softmax-factor\nCaption.\n```\n", encoding="utf-8")
-    with pytest.raises(AssertionError):
-        build_site(tmp_path / "lessons", tmp_path / "_site")
-    errors = capsys.readouterr().err.replace("\\", "/")
+    errors = build_errors_with_explorable(tmp_path, capsys, "softmax_factor", code)
     assert "01-example/lesson.md:8: explorable 'example.explorables.softmax_factor': " in errors
     assert "softmax_factor.py:{}: 'factor' has no preset for preset=5.0".format(line) in errors
 
@@ -498,13 +505,8 @@ def state(a, b):
 
 def test_an_explorable_that_fails_to_import_is_reported_at_its_own_line_and_an_unused_one_only_warned(tmp_path,
                                                                                                      capsys):
+    errors = build_errors_with_explorable(tmp_path, capsys, "broken", BROKEN)
     lesson = tmp_path / "lessons" / "01-example"
-    write_explorable(lesson, "broken", BROKEN)
-    (lesson / "lesson.md").write_text("---\ntitle: E\nlanguage: en\norder: 1\nsummary: S.\n---\n\n"
-                                      "```{explorable} broken\nCaption.\n```\n", encoding="utf-8")
-    with pytest.raises(AssertionError):
-        build_site(tmp_path / "lessons", tmp_path / "_site")
-    errors = capsys.readouterr().err.replace("\\", "/")
     assert "01-example/lesson.md:8: explorable 'example.explorables.broken': " in errors
     assert "example/explorables/broken.py:3: SyntaxError" in errors and "Traceback" not in errors
     (lesson / "lesson.md").write_text("---\ntitle: E\nlanguage: en\norder: 1\nsummary: S.\n---\n\nText.\n")
@@ -513,11 +515,5 @@ def test_an_explorable_that_fails_to_import_is_reported_at_its_own_line_and_an_u
 
 
 def test_an_explorable_whose_drawn_states_pass_the_size_bound_fails_the_build_naming_it(tmp_path, capsys):
-    lesson = tmp_path / "lessons" / "01-example"
-    write_explorable(lesson, "many", MANY_STATES)
-    (lesson / "lesson.md").write_text("---\ntitle: E\nlanguage: en\norder: 1\nsummary: S.\n---\n\n"
-                                      "```{explorable} many\nCaption.\n```\n", encoding="utf-8")
-    with pytest.raises(AssertionError):
-        build_site(tmp_path / "lessons", tmp_path / "_site")
-    errors = capsys.readouterr().err
+    errors = build_errors_with_explorable(tmp_path, capsys, "many", MANY_STATES)
     assert "lesson.md:8: explorable 'example.explorables.many' draws" in errors and "more than the 2,000,000" in errors

@@ -10,26 +10,11 @@ import pytest
 
 from coursebuild.mathfont import characters, shown
 from coursebuild.mathml import to_mathml
-from support import CHROMIUM_FLAGS, ROOT, Server, build_site, chromium_path
+from support import CHROMIUM_FLAGS, ROOT, SHORT_BRACKETS, chromium_path, serve_built_site
 
 FONT = ROOT / "site" / "fonts" / "course-math.woff"
 SOURCE = ROOT / "node_modules" / "@fontsource" / "noto-sans-math" / "files" / "noto-sans-math-latin-400-normal.woff"
 LESSON = "003-odna-holova"
-# Every bracket beside a matrix or a fraction in the same row that is shorter than what it encloses (as the
-# engine suite measures it), and how many were measured.
-SHORT_BRACKETS = """() => {
-  const short = [];
-  let measured = 0;
-  for (const mo of document.querySelectorAll('main mo')) {
-    if (!/^[()\\[\\]{}]$/.test(mo.textContent.trim()) || mo.getAttribute('stretchy') === 'false') continue;
-    const tall = [...mo.parentElement.children].filter((e) => e.matches('mtable, mfrac'));
-    if (!tall.length || !mo.getClientRects().length) continue;
-    measured += 1;
-    const need = Math.max(...tall.map((e) => e.getBoundingClientRect().height));
-    if (mo.getBoundingClientRect().height < 0.9 * need) short.push(mo.closest('math').textContent.slice(0, 40));
-  }
-  return [measured, short];
-}"""
 
 
 def woff_tables(path):
@@ -88,9 +73,7 @@ NO_MATH_FONTS = """<?xml version="1.0"?>
 def math_site(tmp_path_factory):
     lessons = tmp_path_factory.mktemp("math-lessons")
     (lessons / LESSON).symlink_to(ROOT / "lessons" / LESSON)
-    server = Server(build_site(lessons, tmp_path_factory.mktemp("math") / "_site"))
-    yield server
-    server.close()
+    yield from serve_built_site(lessons, tmp_path_factory.mktemp("math") / "_site")
 
 
 @pytest.fixture(scope="module")
@@ -116,7 +99,7 @@ def brackets(browser, server, block_font=False):
     page.goto(server.url(LESSON + "/index.html"))
     page.evaluate("document.querySelectorAll('main details').forEach((details) => { details.open = true; })")
     page.wait_for_function("document.fonts.status === 'loaded'")
-    measured, short = page.evaluate(SHORT_BRACKETS)
+    measured, short = page.evaluate("() => {" + SHORT_BRACKETS + "}")
     loaded = page.evaluate("[...document.fonts].some((f) => f.family.includes('Course Math') && f.status === 'loaded')")
     page.close()
     return measured, short, loaded

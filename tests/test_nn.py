@@ -1,7 +1,5 @@
 """The NumPy toolkit: gradients against finite differences, parameter counts, and training behaviour."""
 
-import asyncio
-import threading
 
 import numpy as np
 import pytest
@@ -23,7 +21,7 @@ from course.nn.layers import (
 from course.nn.models import AttentionOnlyTransformer, SenseClassifier, SequenceTransformer, causal_mask
 from course.nn.optim import SGD, Adam, Flat
 from course.nn.train import accuracies, digit_sequences, train_sequences, train_steps
-from support import numeric_gradient
+from support import numeric_gradient, run_on_own_thread
 
 F64 = np.float64
 CAUSAL = np.triu(np.ones((5, 5), dtype=bool), k=1)
@@ -247,18 +245,9 @@ def test_a_flat_optimizer_takes_exactly_the_steps_of_the_optimizer_on_separate_a
     assert not np.array_equal(flat["q.W"], SenseClassifier(seed=4, dtype=F64).parameters()["q.W"])
 
 
-def run(coroutine):
-    """Run a training coroutine on its own thread (Playwright's loop may be running in this one)."""
-    result = {}
-    thread = threading.Thread(target=lambda: result.update(value=asyncio.run(coroutine)))
-    thread.start()
-    thread.join()
-    return result["value"]
-
-
 def test_train_steps_records_every_step_and_the_mean_of_each_epoch():
     losses = [4.0, 2.0, 3.0, 1.0, 5.0]
-    record = run(train_steps(lambda i: losses[i], 5, per_epoch=2, report=False))
+    record = run_on_own_thread(train_steps(lambda i: losses[i], 5, per_epoch=2, report=False))
     assert record == {"losses": [3.0, 2.0, 5.0], "step_losses": losses, "steps": 5, "stopped": False}
 
 
@@ -272,20 +261,15 @@ def test_a_stop_ends_train_steps_after_the_step_that_was_running():
         return 1.0
 
     try:
-        record = run(train_steps(step, 100, per_epoch=4, report=False))
+        record = run_on_own_thread(train_steps(step, 100, per_epoch=4, report=False))
     finally:
         control.clear()
     assert done == list(range(7)) and record["stopped"] and record["steps"] == 7 and len(record["losses"]) == 2
 
 
 def train(model, X, Y, Xv, Yv, **options):
-    """Run the training coroutine on its own thread (Playwright's loop may be running in this one)."""
-    result = {}
-    thread = threading.Thread(target=lambda: result.update(history=asyncio.run(
-        train_sequences(model, X, Y, Xv, Yv, report=False, **options))))
-    thread.start()
-    thread.join()
-    return result["history"]
+    """The history of a quiet training of `model` on (X, Y), validated on (Xv, Yv)."""
+    return run_on_own_thread(train_sequences(model, X, Y, Xv, Yv, report=False, **options))
 
 
 def sort_task(count, seed):
@@ -305,7 +289,7 @@ def test_the_training_table_writes_numbers_in_the_lesson_language(capsys, monkey
     monkeypatch.setattr(numbers, "_LANGUAGE", ["es"])
     (X, Y), (Xv, Yv) = sort_task(64, 1), sort_task(50, 2)
     model = SequenceTransformer(width=8, heads=1, blocks=1, hidden=8, seed=0)
-    history = run(train_sequences(model, X, Y, Xv, Yv, epochs=1, report=True))
+    history = run_on_own_thread(train_sequences(model, X, Y, Xv, Yv, epochs=1, report=True))
     line = capsys.readouterr().out.strip()
     assert line == "Epoch 1: loss {}   digits {}   sequences {}".format(*(
         "{:.3f}".format(history[0]["loss"]).replace(".", ","),

@@ -19,6 +19,11 @@ from course import numbers
     (np.float64(3.14159), ".3f", "es", "3,142"),
     (np.array([0.5, 0.25, 0.8]), ".2f", "uk", "[0,50; 0,25; 0,80]"),
     ([[1, 2], [3, 4]], "", "en", "[[1; 2]; [3; 4]]"),
+    (1048576, "", "es", "1.048.576"),  # as glued values are written in a built page
+    (1048576, "", "uk", "1\u00a0048\u00a0576"),
+    (262144, "", "en", "262,144"),
+    (0.4581, ".3f", "es", "0,458"),
+    (64, "", "en", "64"),
 ])
 def test_numbers_are_written_the_way_the_language_writes_them(value, spec, language, expected):
     assert numbers.number(value, spec, language) == expected

@@ -143,23 +143,28 @@ def strict(received):
     return lambda items: received.extend(json.loads(json.dumps(items, allow_nan=False)))
 
 
-def test_the_course_training_loop_with_a_numpy_step_count_runs_and_shows_plain_numbers():
+def run_strictly(code):
+    """Run `code` as cell 1 of a fresh session whose receiver is strict; the result, which must be ok, and what the
+    receiver got."""
     received = []
-    code = ("import numpy as np\nfrom course.nn.train import train_steps\n"
-            "result = await train_steps(lambda i: np.float32(0.5), np.int64(4))\nprint(result['steps'])\n")
     result = run(Session(send=strict(received)), 1, code)
     assert result["ok"] is True, result
+    return result, received
+
+
+def test_the_course_training_loop_with_a_numpy_step_count_runs_and_shows_plain_numbers():
+    code = ("import numpy as np\nfrom course.nn.train import train_steps\n"
+            "result = await train_steps(lambda i: np.float32(0.5), np.int64(4))\nprint(result['steps'])\n")
+    result, received = run_strictly(code)
     bars = [item for item in received if item["type"] == "progress"]
     assert bars and bars[-1]["steps"] == 4 and type(bars[-1]["steps"]) is int
     assert json.dumps(result, allow_nan=False)
 
 
 def test_numpy_scalars_in_a_progress_item_become_numbers_and_non_finite_values_text():
-    received = []
     code = ("import numpy as np\nfrom course import runner\nrunner.progress({'epoch': np.int32(2), 'epochs': 3, "
             "'loss': float('nan'), 'best': np.float64('-inf'), 'done': np.bool_(True), 'step': np.float32(1.5)})\n")
-    result = run(Session(send=strict(received)), 1, code)
-    assert result["ok"] is True, result
+    result, received = run_strictly(code)
     bar = [item for item in result["output"] if item["type"] == "progress"][0]
     assert bar == {"type": "progress", "epoch": 2, "epochs": 3, "loss": "nan", "best": "-inf", "done": True,
                    "step": 1.5}

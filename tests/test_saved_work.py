@@ -9,7 +9,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from test_build import build, write_lesson
+from test_build import FRONT_MATTER, build, write_lesson
 
 from coursebuild.blocks import code_cell
 from support import ROOT, Server, build_site
@@ -239,14 +239,7 @@ def test_an_export_keeps_work_no_page_has_read_yet_even_of_a_strange_shape_and_i
     expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('a')")
 
 
-TWO_CELLS = """\
----
-title: A lesson
-language: en
-order: 1
-summary: A summary.
----
-
+TWO_CELLS = FRONT_MATTER + """
 ```{{code-cell}} ipython3
 {first}
 ```

@@ -5,9 +5,10 @@ import json
 import sys
 import threading
 
+from test_build import HEADER, build, write_lesson
+
 from course.explorables.engine import recompute
 from course.worker import Handler
-from coursebuild import cli
 from coursebuild.lesson import read_lesson
 from support import ROOT
 
@@ -164,15 +165,11 @@ def test_a_new_cell_forgets_an_earlier_stop():
 
 
 def test_the_build_names_the_line_of_the_cell_that_raised_from_the_error_data(tmp_path, capsys):
-    lessons = tmp_path / "lessons" / "01-lesson"
-    lessons.mkdir(parents=True)
-    (lessons / "lesson.md").write_text(
-        "---\ntitle: T\nlanguage: en\norder: 1\nsummary: S\n---\n\n"
-        "```{code-cell} ipython3\ndef half(n):\n    return n / zero\n```\n\n"
-        "```{code-cell} ipython3\ny = 1\nhalf(y)\n```\n", encoding="utf-8")
-    status = cli.main(["--lessons", str(tmp_path / "lessons"), "--out", str(tmp_path / "_site"), "build"])
+    write_lesson(tmp_path, HEADER + "```{code-cell} ipython3\ndef half(n):\n    return n / zero\n```\n\n"
+                 "```{code-cell} ipython3\ny = 1\nhalf(y)\n```\n")
+    status, err = build(tmp_path, capsys)
     assert status == 1
-    assert "lesson.md:15: cell 2 raised NameError: name 'zero' is not defined" in capsys.readouterr().err
+    assert "lesson.md:15: cell 2 raised NameError: name 'zero' is not defined" in err
 
 
 def test_release_unbinds_the_names_of_the_cells_it_lists_and_refuses_code_that_is_not_text():

@@ -50,6 +50,19 @@ EDITION_FILE = re.compile(r"lesson\.([^./]+)\.md")
 URL_SPECIAL = '?#:%\\/"<>'  # characters a URL path gives a meaning, or a browser rewrites
 
 
+class BlocksOfOneKind:
+    """A lesson's blocks of one kind, in page order, read as an attribute: those whose `flag` (is_cell, is_quiz, ...)
+    is true."""
+
+    def __init__(self, flag):
+        self.flag = flag
+
+    def __get__(self, lesson, owner=None):
+        if lesson is None:
+            return self
+        return [block for block in lesson.blocks if getattr(block, self.flag, False)]
+
+
 @dataclass(eq=False)  # a lesson is itself: two parsed files are never "equal" lessons
 class Lesson:
     """A parsed lesson: where it came from, its metadata, tokens and blocks."""
@@ -115,32 +128,15 @@ class Lesson:
         entries = (self.primary or self).meta.get("packages") or []
         return [entry.strip() for entry in entries if isinstance(entry, str)] if isinstance(entries, list) else []
 
-    def _blocks(self, flag):
-        return [block for block in self.blocks if getattr(block, flag, False)]
-
     def token_lists(self):
         """The lesson's tokens, then each block body's: every place a role or formula can sit."""
         return [self.tokens] + [body.tokens for body in self.bodies]
 
-    @property
-    def cells(self):
-        return self._blocks("is_cell")
-
-    @property
-    def exercises(self):
-        return self._blocks("is_exercise")
-
-    @property
-    def explorables(self):
-        return self._blocks("is_explorable")
-
-    @property
-    def quizzes(self):
-        return self._blocks("is_quiz")
-
-    @property
-    def self_checks(self):
-        return self._blocks("is_self_check")
+    cells = BlocksOfOneKind("is_cell")
+    exercises = BlocksOfOneKind("is_exercise")
+    explorables = BlocksOfOneKind("is_explorable")
+    quizzes = BlocksOfOneKind("is_quiz")
+    self_checks = BlocksOfOneKind("is_self_check")
 
 
 def markdown():

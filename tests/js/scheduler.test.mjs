@@ -148,6 +148,19 @@ function until(predicate) {
   });
 }
 
+// Queue `cells` and wait until the first of them is running in the worker: where a test then presses Stop.
+async function startRunning(scheduler, client, cells) {
+  scheduler.run(cells);
+  await until(() => client.pending.size === 1);
+}
+
+// A client whose Python can be interrupted, and a scheduler over it with these options.
+function interruptible(options) {
+  const client = new FakeClient();
+  client.canInterrupt = true;
+  return { client, scheduler: new Scheduler(client, STRINGS, options) };
+}
+
 test("jobs run one at a time in the order they were queued", async () => {
   const client = new FakeClient();
   const scheduler = new Scheduler(client, STRINGS);
@@ -193,8 +206,7 @@ test("stop ends a loop that yields politely and Python keeps its namespace", asy
   const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 1000 });
   const training = cell(2, "steps");
   await scheduler.run([cell(1, "a")]);
-  scheduler.run([training]);
-  await until(() => client.pending.size === 1);
+  await startRunning(scheduler, client, [training]);
   await scheduler.stop();
   assert.equal(client.workers, 1);
   assert.deepEqual(training.notes.map((note) => note.text), ["Stopped between two steps."]);
@@ -207,8 +219,7 @@ test("stop ends a loop that never yields, drops the queue and replays the earlie
   await scheduler.run([cell(1, "a"), cell(2, "b")]);
   const loop = cell(3, "forever");
   const waiting = cell(4, "d");
-  scheduler.run([loop, waiting]);
-  await until(() => client.pending.size === 1);
+  await startRunning(scheduler, client, [loop, waiting]);
   assert.equal(waiting.status, "queued");
   await scheduler.stop();
   assert.equal(loop.status, "");
@@ -310,13 +321,10 @@ test("cells queued behind one that kills Python are dropped, not left waiting", 
 });
 
 test("a job queued behind the one Stop interrupts is dropped and says so", async () => {
-  const client = new FakeClient();
-  client.canInterrupt = true;
-  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 1000, interruptAfterMs: 5 });
+  const { client, scheduler } = interruptible({ politeStopMs: 1000, interruptAfterMs: 5 });
   const loop = cell(1, "forever");
   const waiting = cell(2, "b");
-  scheduler.run([loop, waiting]);
-  await until(() => client.pending.size === 1);
+  await startRunning(scheduler, client, [loop, waiting]);
   await scheduler.stop();
   await scheduler.queue;
   assert.equal(client.workers, 1);
@@ -328,13 +336,10 @@ test("a job queued behind the one Stop interrupts is dropped and says so", async
 
 
 test("where Python can be interrupted, stop interrupts a loop that never yields, and nothing is restarted", async () => {
-  const client = new FakeClient();
-  client.canInterrupt = true;
-  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 1000, interruptAfterMs: 5 });
+  const { client, scheduler } = interruptible({ politeStopMs: 1000, interruptAfterMs: 5 });
   await scheduler.run([cell(1, "a")]);
   const loop = cell(2, "forever");
-  scheduler.run([loop]);
-  await until(() => client.pending.size === 1);
+  await startRunning(scheduler, client, [loop]);
   await scheduler.stop();
   assert.equal(client.workers, 1);
   assert.equal(loop.status, "failed");
@@ -350,21 +355,17 @@ test("a loop that sees the polite request is never interrupted, even where it co
   client.raiseInterrupt = () => { raised += 1; return raise(); };
   const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 1000, interruptAfterMs: 5 });
   const training = cell(1, "steps");
-  scheduler.run([training]);
-  await until(() => client.pending.size === 1);
+  await startRunning(scheduler, client, [training]);
   await scheduler.stop();
   assert.equal(raised, 0);
   assert.deepEqual(training.notes.map((note) => note.text), ["Stopped between two steps."]);
 });
 
 test("code that ignores the interrupt too is ended with its worker", async () => {
-  const client = new FakeClient();
-  client.canInterrupt = true;
-  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 5, interruptAfterMs: 5, interruptedStopMs: 5 });
+  const { client, scheduler } = interruptible({ politeStopMs: 5, interruptAfterMs: 5, interruptedStopMs: 5 });
   await scheduler.run([cell(1, "a")]);
   const stuck = cell(2, "deaf");
-  scheduler.run([stuck]);
-  await until(() => client.pending.size === 1);
+  await startRunning(scheduler, client, [stuck]);
   await scheduler.stop();
   assert.equal(client.workers, 2);
   assert.equal(stuck.notes.at(-1).text, "Restarted to stop; cells 1 were run again.");
@@ -374,8 +375,7 @@ test("a second Stop while Python restarts starts no second restart", async () =>
   const client = new FakeClient();
   const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 5 });
   await scheduler.run([cell(1, "a")]);
-  scheduler.run([cell(2, "forever")]);
-  await until(() => client.pending.size === 1);
+  await startRunning(scheduler, client, [cell(2, "forever")]);
   let release;
   const gate = new Promise((resolve) => { release = resolve; });
   const start = client.start.bind(client);
@@ -399,8 +399,7 @@ test("where the browser keeps ended workers running, Stop says so", async () => 
   const scheduler = new Scheduler(client, { ...STRINGS, stop_may_keep_running: "May keep running." },
     { politeStopMs: 5 });
   const loop = cell(1, "forever");
-  scheduler.run([loop]);
-  await until(() => client.pending.size === 1);
+  await startRunning(scheduler, client, [loop]);
   await scheduler.stop();
   assert.ok(loop.notes.some((note) => note.text === "May keep running." && note.kind === "warning"));
 });
@@ -409,8 +408,7 @@ test("stop pressed twice while a loop ends adds one note, not two", async () => 
   const client = new FakeClient();
   const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 1000 });
   const training = cell(1, "steps");
-  scheduler.run([training]);
-  await until(() => client.pending.size === 1);
+  await startRunning(scheduler, client, [training]);
   await Promise.all([scheduler.stop(), scheduler.stop()]);
   assert.deepEqual(training.notes.map((note) => note.text), ["Stopped between two steps."]);
   assert.equal(client.workers, 1);
@@ -471,8 +469,7 @@ test("a cell Stop ended stays stopped until it runs again, whether interrupted o
     const loop = cell(2, "forever");
     await scheduler.run([first]);
     client.canInterrupt = canInterrupt;
-    scheduler.run([loop]);
-    await until(() => client.pending.size === 1);
+    await startRunning(scheduler, client, [loop]);
     await scheduler.stop();
     assert.equal(client.workers, canInterrupt ? 1 : 2, "interrupted, or restarted where it cannot interrupt");
     assert.equal(scheduler.wasStopped(loop), true);

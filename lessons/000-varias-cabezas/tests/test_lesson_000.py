@@ -1,16 +1,13 @@
 """Lesson 000, several heads: its explorable quiz's key recomputed from the maps, its claim cells as built."""
 
-import html
 import re
-import shutil
 
 import pytest
 from varias_cabezas.explorables.rule_heads import WORDS, maps, pulled
 
-from course import numbers
 from course.exercise import grade
 from coursebuild.lesson import read_lesson
-from support import ROOT, build_site
+from support import ROOT, assert_quiz_marks_right, build_one_lesson, cell_output, in_language, quiz_of
 
 SLUG = "000-varias-cabezas"
 FOLDER = ROOT / "lessons" / SLUG
@@ -18,52 +15,56 @@ LESSON = read_lesson(FOLDER / "lesson.md")[0]
 HEAD_3 = 2
 
 
-def quiz(key):
-    """The lesson's quiz with this ':id:'."""
-    return next(found for found in LESSON.quizzes if found.key == key)
-
-
-def italic_words(body):
-    """The words a parsed Markdown body sets in italics (*ratón*), in order."""
-    source = " ".join(token.content for token in body.tokens if token.type == "inline")
-    return re.findall(r"\*(\w+)\*", source)
-
-
 def test_the_explorable_quiz_marks_right_the_words_head_3_pulls_gatos_toward():
-    question = quiz("cabeza3-gatos")
     computed = pulled(maps()[HEAD_3][WORDS.index("gatos")])
     assert computed is not None
-    marked = [italic_words(question.options[index]) for index in question.correct]
-    assert marked == [computed]
-    others = [italic_words(option) for index, option in enumerate(question.options) if index not in question.correct]
-    assert computed not in others
+    assert_quiz_marks_right(quiz_of(LESSON, "cabeza3-gatos"), computed)
+
+
+# Each edition's swap-and-average cell: its page, its parsed file, the sentence of its two swaps (the same output?
+# the largest difference), its zero and its sentence on the average of the heads.
+SWAP_AND_AVERAGE = {
+    "es": ("index.html", "lesson.md", r"la salida es la de la primera celda: (\w+) \| mayor diferencia: (\S+)",
+           "0,000000", "da el promedio de las cabezas: True"),
+    "en": ("en/index.html", "lesson.en.md", r"the output is the first cell's: (\w+) \| largest difference: (\S+)",
+           "0.000000", "gives the average of the heads: True"),
+    "uk": ("uk/index.html", "lesson.uk.md",
+           r"вихід такий, як у першій комірці: (\w+) \| найбільша різниця: (\S+)", "0,000000", "дає середнє голів: True"),
+}
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory):
-    lessons = tmp_path_factory.mktemp("lessons")
-    shutil.copytree(FOLDER, lessons / SLUG)
-    site = build_site(lessons, tmp_path_factory.mktemp("site"))
+def site(tmp_path_factory):
+    return build_one_lesson(tmp_path_factory, FOLDER)
+
+
+@pytest.fixture(scope="module")
+def page(site):
     return (site / SLUG / "index.html").read_text()
 
 
 def output(page, key):
     """The build-time output of the cell with this ':id:', as plain text."""
-    number = next(cell.number for cell in LESSON.cells if cell.key == key)
-    section = re.search(r'<section class="cell" id="cell-{}".*?</section>'.format(number), page, re.S).group(0)
-    return html.unescape(re.sub(r"<[^>]+>", "", section.split('class="cell-output"', 1)[1]))
+    return cell_output(page, LESSON, key)
 
 
-def test_swapping_two_heads_with_their_rows_of_w_o_keeps_the_output_and_without_them_changes_it(page):
-    printed = output(page, "intercambio-promedio")
-    with_rows, without_rows = re.findall(r"la salida es la de la primera celda: (\w+) \| mayor diferencia: (\S+)",
-                                         printed)
-    assert with_rows == ("True", "0,000000")
+def swap_and_average_output(site, language):
+    """The printed output of the swap-and-average cell in the edition in `language`, as built."""
+    path, source = SWAP_AND_AVERAGE[language][:2]
+    return cell_output((site / SLUG / path).read_text(), read_lesson(FOLDER / source)[0], "intercambio-promedio")
+
+
+@pytest.mark.parametrize("language", sorted(SWAP_AND_AVERAGE))
+def test_swapping_two_heads_with_their_rows_of_w_o_keeps_the_output_and_without_them_changes_it(site, language):
+    swaps, zero = SWAP_AND_AVERAGE[language][2:4]
+    with_rows, without_rows = re.findall(swaps, swap_and_average_output(site, language))
+    assert with_rows == ("True", zero)
     assert without_rows[0] == "False" and float(without_rows[1].replace(",", ".")) > 0.1
 
 
-def test_the_stacked_copies_of_i_over_h_give_the_average_of_the_heads(page):
-    assert "da el promedio de las cabezas: True" in output(page, "intercambio-promedio")
+@pytest.mark.parametrize("language", sorted(SWAP_AND_AVERAGE))
+def test_the_stacked_copies_of_i_over_h_give_the_average_of_the_heads(site, language):
+    assert SWAP_AND_AVERAGE[language][4] in swap_and_average_output(site, language)
 
 
 def test_the_cell_that_answers_a_quiz_says_so():
@@ -80,11 +81,7 @@ def test_every_link_to_another_lesson_names_a_lesson_of_the_course():
 
 def test_the_checker_writes_its_numbers_the_way_spanish_writes_them():
     code = (FOLDER / "exercises" / "multi_head" / "wrong" / "no_scaling.py").read_text(encoding="utf-8")
-    previous = numbers.current_language()
-    numbers.set_language("es")
-    try:
-        messages = [result["message"] for result in grade(code, "varias_cabezas.checkers.multi_head")["results"]]
-    finally:
-        numbers.set_language(previous)
+    graded = in_language("es", grade, code, "varias_cabezas.checkers.multi_head")
+    messages = [result["message"] for result in graded["results"]]
     difference = next(re.search(r"difiere hasta en (\S+)\)", message) for message in messages if "difiere" in message)
     assert "," in difference.group(1) and "." not in difference.group(1)

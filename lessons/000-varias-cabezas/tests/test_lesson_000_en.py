@@ -1,17 +1,14 @@
 """Lesson 000's English edition: its quiz key recomputed from the English sentence's maps, its checker's English
 sentences, its figure and its claim cells as built."""
 
-import html
 import re
-import shutil
 
 import pytest
 from varias_cabezas.explorables.rule_heads import WORDS, WORDS_EN, maps, pulled
 
-from course import numbers
 from course.exercise import grade
 from coursebuild.lesson import read_lesson
-from support import ROOT, build_site
+from support import ROOT, assert_quiz_marks_right, build_one_lesson, in_language, quiz_of
 
 SLUG = "000-varias-cabezas"
 FOLDER = ROOT / "lessons" / SLUG
@@ -24,35 +21,10 @@ SPANISH_WORDS = re.compile(r"\b(con|se|esperaba|pero|devolviste|salida|cabeza|ca
                            r"revisa|olvidaste|dividiste|tu|función|que|los|las|una|un|y)\b|[¿¡«»ñáéíóú]")
 
 
-def quiz(key):
-    """The English edition's quiz with this ':id:'."""
-    return next(found for found in LESSON.quizzes if found.key == key)
-
-
-def italic_words(body):
-    """The words a parsed Markdown body sets in italics (*mouse*), in order."""
-    source = " ".join(token.content for token in body.tokens if token.type == "inline")
-    return re.findall(r"\*(\w+)\*", source)
-
-
-def in_language(language, function, *args):
-    """function(*args) with course.numbers set to `language`, as the page's runner sets it; restored after."""
-    previous = numbers.current_language()
-    numbers.set_language(language)
-    try:
-        return function(*args)
-    finally:
-        numbers.set_language(previous)
-
-
 def test_the_english_quiz_marks_right_the_words_head_3_pulls_cats_toward():
-    question = quiz("cabeza3-gatos")
     computed = pulled(maps("en")[HEAD_3][WORDS_EN.index("cats")], WORDS_EN)
     assert computed == ["this", "those"]  # the two determiners, singular and plural, tie
-    marked = [italic_words(question.options[index]) for index in question.correct]
-    assert marked == [computed]
-    others = [italic_words(option) for index, option in enumerate(question.options) if index not in question.correct]
-    assert computed not in others
+    assert_quiz_marks_right(quiz_of(LESSON, "cabeza3-gatos"), computed)
 
 
 def test_the_english_sentence_tells_the_same_story_as_the_spanish_one():
@@ -120,24 +92,7 @@ def test_every_link_to_another_lesson_goes_to_its_english_edition():
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    lessons = tmp_path_factory.mktemp("lessons")
-    shutil.copytree(FOLDER, lessons / SLUG)
-    return build_site(lessons, tmp_path_factory.mktemp("site"))
-
-
-def output(page, key):
-    """The build-time output of the English cell with this ':id:', as plain text."""
-    number = next(cell.number for cell in LESSON.cells if cell.key == key)
-    section = re.search(r'<section class="cell" id="cell-{}".*?</section>'.format(number), page, re.S).group(0)
-    return html.unescape(re.sub(r"<[^>]+>", "", section.split('class="cell-output"', 1)[1]))
-
-
-def test_the_english_swap_and_average_cell_prints_in_english(site):
-    printed = output((site / SLUG / "en" / "index.html").read_text(), "intercambio-promedio")
-    with_rows, without_rows = re.findall(r"the output is the first cell's: (\w+) \| largest difference: (\S+)", printed)
-    assert with_rows == ("True", "0.000000")
-    assert without_rows[0] == "False" and float(without_rows[1]) > 0.1
-    assert "gives the average of the heads: True" in printed
+    return build_one_lesson(tmp_path_factory, FOLDER)
 
 
 def test_each_page_draws_the_figure_and_quotes_its_numbers_in_its_own_language(site):

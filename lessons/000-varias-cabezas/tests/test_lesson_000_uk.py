@@ -3,7 +3,6 @@ tells of them, its checker's Ukrainian sentences, its figure and its claim cells
 
 import html
 import re
-import shutil
 
 import pytest
 from varias_cabezas.explorables.rule_heads import WORDS_EN, WORDS_UK, maps, pulled
@@ -12,7 +11,7 @@ from course import numbers
 from course.exercise import grade
 from course.explorables import engine
 from coursebuild.lesson import read_lesson
-from support import ROOT, build_site
+from support import ROOT, assert_quiz_marks_right, build_one_lesson, cell_output, in_language, quiz_of
 
 SLUG = "000-varias-cabezas"
 FOLDER = ROOT / "lessons" / SLUG
@@ -27,40 +26,15 @@ FOREIGN_WORDS = re.compile(r"\b(con|se|esperaba|pero|devolviste|salida|cabeza|ma
 CYRILLIC = re.compile(r"[а-яіїєґ]", re.IGNORECASE)
 
 
-def quiz(key):
-    """The Ukrainian edition's quiz with this ':id:'."""
-    return next(found for found in LESSON.quizzes if found.key == key)
-
-
-def italic_words(body):
-    """The words a parsed Markdown body sets in italics (*миша*), in order."""
-    source = " ".join(token.content for token in body.tokens if token.type == "inline")
-    return re.findall(r"\*(\w+)\*", source)
-
-
-def in_language(language, function, *args):
-    """function(*args) with course.numbers set to `language`, as the page's runner sets it; restored after."""
-    previous = numbers.current_language()
-    numbers.set_language(language)
-    try:
-        return function(*args)
-    finally:
-        numbers.set_language(previous)
-
-
 def row(weights, asking):
     """The row of the word `asking` in one map of the Ukrainian sentence."""
     return weights[WORDS_UK.index(asking)]
 
 
 def test_the_ukrainian_quiz_marks_right_the_words_head_3_pulls_koty_toward():
-    question = quiz("cabeza3-gatos")
     computed = pulled(row(maps("uk")[HEAD_3], "коти"), WORDS_UK)
     assert computed == ["ця", "ті"]  # the two demonstratives, singular and plural, tie
-    marked = [italic_words(question.options[index]) for index in question.correct]
-    assert marked == [computed]
-    others = [italic_words(option) for index, option in enumerate(question.options) if index not in question.correct]
-    assert computed not in others
+    assert_quiz_marks_right(quiz_of(LESSON, "cabeza3-gatos"), computed)
 
 
 def test_the_ukrainian_sentence_tells_the_story_the_prose_tells():
@@ -146,28 +120,11 @@ def test_every_link_to_another_lesson_goes_to_a_ukrainian_page_where_there_is_on
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    lessons = tmp_path_factory.mktemp("lessons")
-    shutil.copytree(FOLDER, lessons / SLUG)
-    return build_site(lessons, tmp_path_factory.mktemp("site"))
-
-
-def output(page, key):
-    """The build-time output of the Ukrainian cell with this ':id:', as plain text."""
-    number = next(cell.number for cell in LESSON.cells if cell.key == key)
-    section = re.search(r'<section class="cell" id="cell-{}".*?</section>'.format(number), page, re.S).group(0)
-    return html.unescape(re.sub(r"<[^>]+>", "", section.split('class="cell-output"', 1)[1]))
-
-
-def test_the_ukrainian_swap_and_average_cell_prints_in_ukrainian_with_decimal_commas(site):
-    printed = output((site / SLUG / "uk" / "index.html").read_text(), "intercambio-promedio")
-    with_rows, without_rows = re.findall(r"вихід такий, як у першій комірці: (\w+) \| найбільша різниця: (\S+)", printed)
-    assert with_rows == ("True", "0,000000")
-    assert without_rows[0] == "False" and float(without_rows[1].replace(",", ".")) > 0.1
-    assert "дає середнє голів: True" in printed
+    return build_one_lesson(tmp_path_factory, FOLDER)
 
 
 def test_the_ukrainian_parameter_table_groups_digits_the_ukrainian_way(site):
-    printed = output((site / SLUG / "uk" / "index.html").read_text(), "capa")
+    printed = cell_output((site / SLUG / "uk" / "index.html").read_text(), LESSON, "capa")
     assert re.search(r"^ 8 +64 +786\u00a0432 +262\u00a0144 +1\u00a0048\u00a0576$", printed, re.M), printed
 
 

@@ -10,7 +10,14 @@ from course import numbers
 from course.attention import attention, softmax
 from course.exercise import grade
 from coursebuild.lesson import read_lesson
-from support import ROOT, assert_every_mistake_named, submit_exercise
+from support import (
+    ROOT,
+    assert_every_mistake_named,
+    display_formulas_too_wide,
+    serious_axe_findings,
+    show_a_hint_then_run_the_first_cell,
+    submit_exercise,
+)
 
 SLUG = "003-odna-holova"
 CHECKER = "odna_holova.checkers.causal_attention"
@@ -192,7 +199,6 @@ def test_a_new_key_changes_a_weight_and_the_masks_are_explained_by_computed_numb
 
 PAGE = SLUG + "/index.html"
 FOLDER = ROOT / "lessons" / SLUG / "exercises" / "causal_attention"
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def quiz_verdict(page, number):
@@ -242,10 +248,7 @@ def test_with_every_aside_open_the_page_fits_and_axe_finds_nothing_serious(brows
     page.goto(course_server.url(PAGE))
     page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
-    serious = [(v["id"], [node["target"] for node in v["nodes"]][:3]) for v in result["violations"]
-               if v["impact"] in ("serious", "critical")]
+    serious = serious_axe_findings(page)
     context.close()
     assert serious == []
 
@@ -262,13 +265,8 @@ def test_no_serious_axe_violations_after_a_learner_has_used_lesson_003(browser, 
     quiz_verdict(page, 4)
     exercise = submit(page, (FOLDER / "wrong" / "no_mask.py").read_text())
     expect(exercise.locator(".check-fail")).to_contain_text("маски немає")
-    exercise.locator("[data-action=hint]").click()
-    page.locator("#cell-1 [data-action=run]").click()
-    expect(page.locator("#cell-1")).to_have_attribute("data-state", "done", timeout=120_000)
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
-    serious = [(v["id"], [node["target"] for node in v["nodes"]][:3]) for v in result["violations"]
-               if v["impact"] in ("serious", "critical")]
+    show_a_hint_then_run_the_first_cell(page, exercise)
+    serious = serious_axe_findings(page)
     context.close()
     assert serious == []
 
@@ -278,9 +276,6 @@ def test_at_375_px_every_display_formula_fits_its_box(browser, course_server, ed
     context = browser.new_context(viewport={"width": 375, "height": 800})
     page = context.new_page()
     page.goto(course_server.url(SLUG + "/" + edition + "index.html"))
-    page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
-    wide = page.evaluate("() => [...document.querySelectorAll('.math.block')].filter((e) => e.scrollWidth > "
-                         "e.clientWidth + 1).map((e) => e.textContent.trim().slice(0, 40))")
-    count = page.locator(".math.block").count()
+    count, wide = display_formulas_too_wide(page)
     context.close()
     assert count >= 7 and wide == []

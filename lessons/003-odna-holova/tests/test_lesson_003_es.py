@@ -6,7 +6,7 @@ import pytest
 from course import numbers
 from course.exercise import function_name, grade
 from coursebuild.lesson import read_lesson
-from support import ROOT
+from support import ROOT, display_formulas_too_wide
 
 FOLDER = ROOT / "lessons" / "003-odna-holova"
 SPANISH_NAMES = {"tower_query": "construir_wq", "causal_attention": "cabeza_causal"}
@@ -94,9 +94,6 @@ def test_at_375_px_every_display_formula_of_the_spanish_edition_fits_its_box(bro
     context = browser.new_context(viewport={"width": 375, "height": 800})
     page = context.new_page()
     page.goto(course_server.url(FOLDER.name + "/es/index.html"))
-    page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
-    wide = page.evaluate("() => [...document.querySelectorAll('.math.block')].filter((e) => e.scrollWidth > "
-                         "e.clientWidth + 1).map((e) => e.textContent.trim().slice(0, 40))")
-    count = page.locator(".math.block").count()
+    count, wide = display_formulas_too_wide(page)
     context.close()
     assert count >= 7 and wide == []

@@ -1,8 +1,6 @@
 """Lesson 003's experiments (odna_holova, its package): gradients, the stated results, the stepper's states, Stop."""
 
-import asyncio
 import json
-import threading
 
 import numpy as np
 import pytest
@@ -11,26 +9,7 @@ from odna_holova import features, induction, labels, sense, walkthrough
 from course import control
 from course.nn import train as training
 from course.nn.layers import cross_entropy
-
-
-def run(coroutine):
-    """Run a training coroutine on its own thread (Playwright's loop may be running in this one)."""
-    result = {}
-    thread = threading.Thread(target=lambda: result.update(value=asyncio.run(coroutine)))
-    thread.start()
-    thread.join()
-    return result["value"]
-
-
-def finite_difference(f, array, index, eps=1e-6):
-    """Central difference of the scalar f() with respect to array[index] (changed in place, then restored)."""
-    keep = array[index]
-    array[index] = keep + eps
-    plus = f()
-    array[index] = keep - eps
-    minus = f()
-    array[index] = keep
-    return (plus - minus) / (2 * eps)
+from support import finite_difference, run_on_own_thread
 
 
 @pytest.fixture
@@ -149,7 +128,7 @@ def test_the_sense_classifier_has_242_parameters_in_the_groups_read_from_the_mod
 
 def test_the_sense_classifier_reproduces_the_seeds_printed_result(capsys):
     model = sense.build()
-    record = run(sense.train(model, report=False))
+    record = run_on_own_thread(sense.train(model, report=False))
     assert record["steps"] == 1200 and not record["stopped"] and len(record["losses"]) == 300
     sense.show_predictions(model)
     assert capsys.readouterr().out == ("['the', 'river', 'bank'] prediction: 0\n{'the': 0.0, 'river': 1.0, 'bank': 0.0}\n"
@@ -163,7 +142,7 @@ def test_the_sense_classifier_reproduces_the_seeds_printed_result(capsys):
 def test_the_sense_classifiers_progress_ends_at_the_last_pass(monkeypatch):
     shown = []
     monkeypatch.setattr(training.runner, "progress", shown.append)
-    run(sense.train(sense.build(), passes=20))
+    run_on_own_thread(sense.train(sense.build(), passes=20))
     assert {k: shown[-1][k] for k in ("epoch", "epochs", "step", "steps")} == {"epoch": 20, "epochs": 20,
                                                                                 "step": 80, "steps": 80}
 
@@ -175,11 +154,11 @@ def test_stop_ends_a_classifier_between_two_steps_with_the_model_as_those_steps_
     monkeypatch.setattr(training.runner, "progress", shown.append)
     stop_after(passes * per_pass)
     stopped = module.build()
-    record = run(module.train(stopped))
+    record = run_on_own_thread(module.train(stopped))
     assert record["stopped"] and record["steps"] == passes * per_pass and shown[-1]["stopped"]
     stop_after(None)
     same = module.build()
-    run(module.train(same, passes=passes, report=False))
+    run_on_own_thread(module.train(same, passes=passes, report=False))
     for name, value in same.parameters().items():
         np.testing.assert_array_equal(stopped.parameters()[name], value)
 
@@ -201,7 +180,7 @@ def test_the_fixed_key_heads_gradients_match_finite_differences():
 @pytest.fixture(scope="module")
 def trained_head():
     head = features.build()
-    run(features.train(head, report=False))
+    run_on_own_thread(features.train(head, report=False))
     return head
 
 
@@ -231,11 +210,11 @@ def test_only_moving_a_relevant_feature_moves_the_output(trained_head):
 def test_stop_ends_feature_training_between_two_steps(stop_after):
     stop_after(5)
     head = features.build()
-    record = run(features.train(head, report=False))
+    record = run_on_own_thread(features.train(head, report=False))
     assert record["stopped"] and record["steps"] == 5
     stop_after(None)
     same = features.build()
-    run(features.train(same, steps=5, report=False))
+    run_on_own_thread(features.train(same, steps=5, report=False))
     np.testing.assert_array_equal(head.params["Wq"], same.params["Wq"])
 
 
@@ -243,7 +222,7 @@ def test_stop_ends_feature_training_between_two_steps(stop_after):
 
 def test_every_assigned_label_is_learned_including_opposite_labels_for_two_synonyms(capsys):
     model = labels.build()
-    run(labels.train(model, report=False))
+    run_on_own_thread(labels.train(model, report=False))
     rows = labels.rows(model)
     assert [row["prediction"] for row in rows] == [label for _, label in labels.CONTEXTS]
     by_word = {row["context"]: row["prediction"] for row in rows}
@@ -282,7 +261,7 @@ def trained_models():
     found = {}
     for seed in range(induction.CHECKED_SEEDS):
         model = induction.build(seed)
-        found[seed] = (model, run(induction.train(model, seed=seed, report=False)))
+        found[seed] = (model, run_on_own_thread(induction.train(model, seed=seed, report=False)))
     return found
 
 
@@ -322,7 +301,7 @@ def test_the_attention_figure_draws_the_four_heads_as_a_grid_of_layers_by_heads(
 
 def test_with_one_fixed_period_a_first_layer_head_looks_up_by_position_alone():
     model = induction.build()
-    run(induction.train(model, periods=(8, 8), report=False))
+    run_on_own_thread(induction.train(model, periods=(8, 8), report=False))
     first = [row["induction"] for row in induction.scores(model, periods=(8, 8))["heads"] if row["layer"] == 0]
     assert max(first) > 0.7
 
@@ -330,10 +309,10 @@ def test_with_one_fixed_period_a_first_layer_head_looks_up_by_position_alone():
 def test_stop_ends_the_induction_training_between_two_steps(stop_after):
     stop_after(5)
     model = induction.build()
-    record = run(induction.train(model, report=False))
+    record = run_on_own_thread(induction.train(model, report=False))
     assert record["stopped"] and record["steps"] == 5 and len(record["step_losses"]) == 5
     stop_after(None)
     same = induction.build()
-    run(induction.train(same, steps=5, report=False))
+    run_on_own_thread(induction.train(same, steps=5, report=False))
     for name, value in same.parameters().items():
         np.testing.assert_array_equal(model.parameters()[name], value)

@@ -99,6 +99,13 @@ class Voices:
         """The sentences course.exercise formats itself, per language (its MESSAGES)."""
         return {name: book.messages() for name, book in self.books.items()}
 
+    def verdict(self, problem, case):
+        """A case's result: failed with the sentence `problem`, or, where there is none, passed with the page's
+        sentence for `case`."""
+        if problem:
+            return {"ok": False, "message": problem}
+        return {"ok": True, "message": self.now.messages()["passed"].format(case=case)}
+
 
 def phrasebooks(signature, ending):
     """The common phrases in each language, filled with one exercise's signature and how its function ends."""

@@ -13,7 +13,7 @@ from course.exercise import grade
 from course.nn.layers import TransformerBlock
 from course.numbers import set_language
 from coursebuild.lesson import read_lesson
-from support import ROOT, submit_exercise
+from support import ROOT, assert_page_names_mistake_then_passes, submit_exercise
 
 SLUG = "004-ejercicios-atencion"
 FOLDER = ROOT / "lessons" / SLUG
@@ -506,20 +506,32 @@ def test_no_checker_or_hint_of_the_sheet_names_a_pytorch_keyword():
     assert texts and not any("diagonal=" in text for text in texts)
 
 
-@pytest.mark.parametrize("exercise, wrong, words", [
-    ("parches", "channel_last.py", "canal por canal"),
-    ("objetivo_ordenado", "axis_zero.py", "axis=1"),
-    ("peso_en_escrito", "axes_swapped.py", "al revés"),
-])
-def test_a_written_exercise_names_a_mistake_and_passes_the_reference_in_the_page(page, course_server, exercise,
-                                                                               wrong, words):
-    page.goto(course_server.url(PAGE))
-    folder = FOLDER / "exercises" / exercise
-    block = submit_exercise(page, exercise, (folder / "wrong" / wrong).read_text())
-    expect(block.locator(".check-fail")).to_contain_text(words)
-    block = submit_exercise(page, exercise, (folder / "solution.py").read_text())
-    expect(block.locator(".check-verdict")).to_have_text("Superado: todas las comprobaciones son correctas.")
-    expect(block.locator(".check-ok")).to_have_count(6)
+# Each edition's page, its file and its verdict when every check passes; and three known mistakes each names.
+EDITION_PAGES = {"es": ("index.html", "lesson.md", "Superado: todas las comprobaciones son correctas."),
+                 "en": ("en/index.html", "lesson.en.md", "Passed: every check is right."),
+                 "uk": ("uk/index.html", "lesson.uk.md", "Зараховано: усі перевірки пройдено.")}
+MISTAKES_NAMED = [
+    ("es", "parches", "channel_last.py", "canal por canal"),
+    ("es", "objetivo_ordenado", "axis_zero.py", "axis=1"),
+    ("es", "peso_en_escrito", "axes_swapped.py", "al revés"),
+    ("en", "parches", "channel_last.py", "channel by channel"),
+    ("en", "atencion_causal", "both_bugs_as_given.py", "after the softmax, and with k=0 as well"),
+    ("en", "peso_en_escrito", "axes_swapped.py", "the wrong way round"),
+    ("uk", "parches", "channel_last.py", "канал за каналом"),
+    ("uk", "atencion_causal", "both_bugs_as_given.py", "ви наклали маску після softmax, та ще й із k=0"),
+    ("uk", "peso_en_escrito", "axes_swapped.py", "ви порівняли осі навпаки"),
+]
+
+
+@pytest.mark.parametrize("language, exercise, wrong, words", MISTAKES_NAMED)
+def test_each_edition_names_a_mistake_in_its_words_and_passes_its_reference_in_the_page(page, course_server, language,
+                                                                                      exercise, wrong, words):
+    """The edition's own files as its page has them: its reference, and lesson.md's known-wrong solution under the
+    edition's function name."""
+    path, source, verdict = EDITION_PAGES[language]
+    found = next(found for found in read_lesson(FOLDER / source)[0].exercises if found.id == exercise)
+    page.goto(course_server.url("{}/{}".format(SLUG, path)))
+    assert_page_names_mistake_then_passes(page, exercise, found.wrong[wrong], found.solution, words, verdict)
 
 
 def test_the_causal_checker_writes_its_numbers_the_spanish_way():

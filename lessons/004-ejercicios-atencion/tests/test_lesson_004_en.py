@@ -5,33 +5,18 @@ lesson's modules."""
 import re
 
 import pytest
-from playwright.sync_api import expect
+from lesson_004_editions import CHECKERS, ENGLISH_NAMES, HISTORY, checker, the_one_failure
 
 from course.exercise import function_name, grade
 from course.numbers import set_language
 from coursebuild.lesson import read_lesson
-from support import ROOT, submit_exercise
+from support import ROOT, in_language
 
 FOLDER = ROOT / "lessons" / "004-ejercicios-atencion"
-CHECKERS = {  # exercise id -> checker module
-    "softmax_temperatura": "softmax_temperatura", "parametros_bloque": "parametros_bloque",
-    "atencion_causal": "causal_mask_fix", "memoria_atencion": "memoria_atencion", "parches": "parches",
-    "objetivo_ordenado": "objetivo_ordenado", "peso_en_escrito": "peso_en_escrito",
-}
-ENGLISH_NAMES = {
-    "softmax_temperatura": "softmax_temperature", "parametros_bloque": "block_parameters",
-    "atencion_causal": "causal_attention", "memoria_atencion": "attention_memory", "parches": "patches",
-    "objetivo_ordenado": "sorted_target", "peso_en_escrito": "weight_on_written",
-}
 PAGES = {language: {exercise.id: exercise for exercise in read_lesson(FOLDER / name)[0].exercises}
          for language, name in (("es", "lesson.md"), ("en", "lesson.en.md"))}
 WRONG = [(exercise, name) for exercise in CHECKERS for name in sorted(PAGES["en"][exercise].wrong)]
 SPANISH_MARKS = re.compile("[«»¿¡áéíóúñÁÉÍÓÚÑü]")
-
-
-def checker(exercise):
-    """The module path of an exercise's checker."""
-    return "ejercicios_atencion.checkers." + CHECKERS[exercise]
 
 
 def source(language, exercise, path):
@@ -44,11 +29,7 @@ def source(language, exercise, path):
 
 def graded(language, exercise, path):
     """The checker's result for one exercise file (see source), in `language`."""
-    set_language(language)
-    try:
-        return grade(source(language, exercise, path), checker(exercise))
-    finally:
-        set_language("en")
+    return in_language(language, grade, source(language, exercise, path), checker(exercise))
 
 
 @pytest.mark.parametrize("exercise", CHECKERS)
@@ -80,11 +61,8 @@ def test_the_english_edition_grades_lesson_mds_known_mistakes_under_the_english_
 def test_each_english_known_mistake_fails_with_one_english_sentence_of_its_own(exercise, name):
     english = graded("en", exercise, "wrong/" + name)
     spanish = graded("es", exercise, "wrong/" + name)
-    failures = [item["message"] for item in english["results"] if not item["ok"]]
-    assert not english["passed"] and len(failures) == 1, english["results"]
+    message = the_one_failure(english, "For ")
     assert english["function"] == ENGLISH_NAMES[exercise]  # lesson.md's function, found under its English name
-    message = failures[0]
-    assert message.startswith("For ") and message.endswith(".") and "Traceback" not in message, message
     assert not SPANISH_MARKS.search(message), message
     assert message != spanish["results"][-1]["message"]
 
@@ -120,36 +98,14 @@ def test_the_english_names_of_the_lessons_modules_are_the_spanish_objects():
 
 def test_the_training_table_follows_the_pages_language_and_the_spanish_one_is_as_before():
     from ejercicios_atencion.digitos import tabla
-    history = [{"epoch": 1, "loss": 0.7071, "digits": 0.995, "sequences": 0.962},
-               {"epoch": 2, "loss": 0.015, "digits": 1.0, "sequences": 0.995, "stopped": True}]
-    set_language("es")
-    try:
-        spanish = tabla(history)
-    finally:
-        set_language("en")
-    assert spanish == ("época  pérdida  dígitos  secuencias\n"
+    assert in_language("es", tabla, HISTORY) == ("época  pérdida  dígitos  secuencias\n"
                        "    1    0,707   99,5 %      96,2 %\n"
                        "    2    0,015  100,0 %      99,5 %\n"
                        "detenido durante la época 2")
-    assert tabla(history) == ("epoch     loss   digits   sequences\n"
+    assert tabla(HISTORY) == ("epoch     loss   digits   sequences\n"
                               "    1    0.707    99.5%       96.2%\n"
                               "    2    0.015   100.0%       99.5%\n"
                               "stopped during epoch 2")
-
-
-@pytest.mark.parametrize("exercise, wrong, words", [
-    ("parches", "channel_last.py", "channel by channel"),
-    ("atencion_causal", "both_bugs_as_given.py", "after the softmax, and with k=0 as well"),
-    ("peso_en_escrito", "axes_swapped.py", "the wrong way round"),
-])
-def test_the_english_page_names_a_mistake_in_english_and_passes_the_english_reference(page, course_server, exercise,
-                                                                                    wrong, words):
-    page.goto(course_server.url("004-ejercicios-atencion/en/index.html"))
-    block = submit_exercise(page, exercise, source("en", exercise, "wrong/" + wrong))
-    expect(block.locator(".check-fail")).to_contain_text(words)
-    block = submit_exercise(page, exercise, source("en", exercise, "solution.py"))
-    expect(block.locator(".check-verdict")).to_have_text("Passed: every check is right.")
-    expect(block.locator(".check-ok")).to_have_count(6)
 
 
 def test_each_editions_exercise_heading_names_the_function_its_learners_write(course_site):

@@ -5,52 +5,30 @@ import re
 
 import numpy as np
 import pytest
-from playwright.sync_api import expect
+from lesson_004_editions import CHECKERS, ENGLISH_NAMES, HISTORY, checker, the_one_failure
 
 from course.exercise import function_name, grade
-from course.numbers import set_language
 from coursebuild.lesson import read_lesson
-from support import ROOT, submit_exercise
+from support import ROOT, in_language
 
 FOLDER = ROOT / "lessons" / "004-ejercicios-atencion"
 PRIMARY = read_lesson(FOLDER / "lesson.md")[0]
 EDITION = read_lesson(FOLDER / "lesson.uk.md")[0]
-CHECKERS = {  # exercise id -> checker module
-    "softmax_temperatura": "softmax_temperatura", "parametros_bloque": "parametros_bloque",
-    "atencion_causal": "causal_mask_fix", "memoria_atencion": "memoria_atencion", "parches": "parches",
-    "objetivo_ordenado": "objetivo_ordenado", "peso_en_escrito": "peso_en_escrito",
-}
-# The English identifiers: lesson 003's Ukrainian causal_attention also returns the output first, so the name keeps
-# one return order across the Ukrainian course.
-UKRAINIAN_NAMES = {
-    "softmax_temperatura": "softmax_temperature", "parametros_bloque": "block_parameters",
-    "atencion_causal": "causal_attention", "memoria_atencion": "attention_memory", "parches": "patches",
-    "objetivo_ordenado": "sorted_target", "peso_en_escrito": "weight_on_written",
-}
 EXERCISES = {found.id: found for found in EDITION.exercises}
 WRONG = [(exercise, name) for exercise in CHECKERS for name in sorted(EXERCISES[exercise].wrong)]
 CYRILLIC = re.compile("[а-яіїєґ]", re.IGNORECASE)
 FOREIGN_WORDS = re.compile(r"\b(For|Con|was expected|se esperaba|your function|tu función|the|los|las)\b")
 
 
-def checker(exercise):
-    """The module path of an exercise's checker."""
-    return "ejercicios_atencion.checkers." + CHECKERS[exercise]
-
-
 def graded(language, code, exercise):
     """The checker's result for `code`, with the page's language set to `language` as the runner sets it."""
-    set_language(language)
-    try:
-        return grade(code, checker(exercise))
-    finally:
-        set_language("en")
+    return in_language(language, grade, code, checker(exercise))
 
 
 @pytest.mark.parametrize("exercise", CHECKERS)
 def test_the_checker_asks_ukrainian_learners_for_the_english_identifier(exercise):
     module = __import__(checker(exercise), fromlist=["FUNCTION"])
-    assert function_name(module, "uk") == UKRAINIAN_NAMES[exercise]
+    assert function_name(module, "uk") == ENGLISH_NAMES[exercise]
     assert function_name(module, "es") == exercise
 
 
@@ -103,10 +81,7 @@ def test_the_ukrainian_edition_has_the_primarys_known_mistakes(exercise):
 def test_each_known_mistake_fails_with_one_ukrainian_sentence_of_its_own(exercise, name):
     code = EXERCISES[exercise].wrong[name]
     ukrainian = graded("uk", code, exercise)
-    failures = [item["message"] for item in ukrainian["results"] if not item["ok"]]
-    assert not ukrainian["passed"] and len(failures) == 1, ukrainian["results"]
-    message = failures[0]
-    assert message.startswith("Для ") and message.endswith(".") and "Traceback" not in message, message
+    message = the_one_failure(ukrainian, "Для ")
     assert CYRILLIC.search(message) and not FOREIGN_WORDS.search(message), message
     assert message != graded("en", code, exercise)["results"][-1]["message"]
 
@@ -125,13 +100,7 @@ def test_the_ukrainian_sentences_write_numbers_the_ukrainian_way():
 
 def test_the_training_table_speaks_ukrainian_in_columns_that_line_up():
     from ejercicios_atencion.digitos import tabla
-    history = [{"epoch": 1, "loss": 0.7071, "digits": 0.995, "sequences": 0.962},
-               {"epoch": 2, "loss": 0.015, "digits": 1.0, "sequences": 0.995, "stopped": True}]
-    set_language("uk")
-    try:
-        table = tabla(history)
-    finally:
-        set_language("en")
+    table = in_language("uk", tabla, HISTORY)
     assert table == ("епоха   втрата    цифри  послідовності\n"
                      "    1    0,707   99,5 %         96,2 %\n"
                      "    2    0,015  100,0 %         99,5 %\n"
@@ -145,18 +114,3 @@ def test_the_ukrainian_page_is_built_in_ukrainian_with_its_function_names(course
     assert '<html lang="uk"' in page
     assert '<h2 id="exercise-softmax_temperatura-title">Завдання: <code>softmax_temperature</code></h2>' in page
     assert "епоха   втрата    цифри  послідовності" in page  # the build's training table, in the page's words
-
-
-@pytest.mark.parametrize("exercise, wrong, words", [
-    ("parches", "channel_last.py", "канал за каналом"),
-    ("atencion_causal", "both_bugs_as_given.py", "ви наклали маску після softmax, та ще й із k=0"),
-    ("peso_en_escrito", "axes_swapped.py", "ви порівняли осі навпаки"),
-])
-def test_the_ukrainian_page_names_a_mistake_in_ukrainian_and_passes_the_reference(page, course_server, exercise,
-                                                                                 wrong, words):
-    page.goto(course_server.url("004-ejercicios-atencion/uk/index.html"))
-    block = submit_exercise(page, exercise, EXERCISES[exercise].wrong[wrong])
-    expect(block.locator(".check-fail")).to_contain_text(words)
-    block = submit_exercise(page, exercise, EXERCISES[exercise].solution)
-    expect(block.locator(".check-verdict")).to_have_text("Зараховано: усі перевірки пройдено.")
-    expect(block.locator(".check-ok")).to_have_count(6)

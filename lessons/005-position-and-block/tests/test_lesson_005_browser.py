@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from coursebuild.lesson import read_lesson
-from support import ROOT, Server, build_site
+from support import ROOT, Server, build_site, serious_axe_findings
 
 SLUG = "005-position-and-block"
 FOLDER = ROOT / "lessons" / SLUG
@@ -49,10 +49,7 @@ def test_the_page_has_no_serious_axe_violations_and_fits_a_375_pixel_screen(brow
     context = browser.new_context(bypass_csp=True, viewport={"width": 375, "height": 800}, color_scheme=scheme)
     page = context.new_page()  # axe is injected as a script, which the page's own policy forbids: only here
     page.goto(server.url(SLUG + "/" + edition + "index.html"))
-    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
-    result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
-    serious = [(v["id"], [node["target"] for node in v["nodes"]][:3]) for v in result["violations"]
-               if v["impact"] in ("serious", "critical")]
+    serious = serious_axe_findings(page)
     width = page.evaluate("document.documentElement.scrollWidth")
     context.close()
     assert serious == []

@@ -169,12 +169,13 @@ def _not_finite(value):
 
 
 class View:
-    """What every view shares: the state key it draws and where the module declared it."""
+    """What every view shares: the state key it draws, the format of its numbers (`spec`, where it writes any) and
+    where the module declared it."""
 
     is_view = True
 
-    def __init__(self, key):
-        self.key = key
+    def __init__(self, key, spec=".2f"):
+        self.key, self.spec = key, spec
         self.origin = _origin()
 
 
@@ -208,10 +209,6 @@ class Table(View):
 
     kind = "table"
 
-    def __init__(self, key, spec=".2f"):
-        super().__init__(key)
-        self.spec = spec
-
     def check(self, data):
         """A message for the first thing wrong with the data, or None."""
         if not isinstance(data, dict) or not isinstance(data.get("columns"), list) or not isinstance(
@@ -242,10 +239,6 @@ class Bars(View):
 
     kind = "bars"
     CELL, LABEL, ROW = 110, 104, 30
-
-    def __init__(self, key, spec=".2f"):
-        super().__init__(key)
-        self.spec = spec
 
     def check(self, data):
         """A message for the first thing wrong with the data, or None."""
@@ -304,10 +297,6 @@ class Line(View):
     kind = "line"
     WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 480, 190, 44, 124, 24, 36
     MARKERS = ("circle", "square", "diamond")
-
-    def __init__(self, key, spec=".2f"):
-        super().__init__(key)
-        self.spec = spec
 
     def check(self, data):
         """A message for the first thing wrong with the data, or None."""
@@ -394,10 +383,6 @@ class Text(View):
     """
 
     kind = "text"
-
-    def __init__(self, key, spec=".2f"):
-        super().__init__(key)
-        self.spec = spec
 
     def check(self, data):
         """A message for the first thing wrong with the data, or None."""

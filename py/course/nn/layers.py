@@ -43,6 +43,12 @@ class Layer:
         self._rehome(flat, 0)
         return flat
 
+    def child_backward(self, name, dout, cache, grads):
+        """Backward through the child `name`: its gradients go into `grads` under 'name.'; the gradient of its input."""
+        dx, inner = self.children[name].backward(dout, cache)
+        grads.update((name + "." + k, v) for k, v in inner.items())
+        return dx
+
     def _rehome(self, flat, start):
         """Replace this layer's and its children's parameters with views into `flat` from `start`; returns the end."""
         for name, value in self.params.items():

@@ -41,11 +41,7 @@ class SequenceTransformer(Layer):
         x, ce = self.children["embedding"].forward(ids)  # (B, T, D)
         if self.positions:
             x = x + self.table[: ids.shape[1]]
-        off = heads_by_block(ablate, len(self.block_names))
-        caches = []
-        for index, name in enumerate(self.block_names):
-            x, c = self.children[name].forward(x, mask, off.get(index))
-            caches.append(c)
+        x, caches = blocks_forward(self, x, mask, heads_by_block(ablate, len(self.block_names)))
         x, cl = self.children["ln"].forward(x)
         logits, ch = self.children["head"].forward(x)  # (B, T, vocab)
         return logits, (ce, caches, cl, ch)
@@ -53,15 +49,8 @@ class SequenceTransformer(Layer):
     def backward(self, dlogits, cache):
         ce, caches, cl, ch = cache
         grads = {}
-        dx, inner = self.children["head"].backward(dlogits, ch)
-        grads.update(("head." + k, v) for k, v in inner.items())
-        dx, inner = self.children["ln"].backward(dx, cl)
-        grads.update(("ln." + k, v) for k, v in inner.items())
-        for name, c in zip(reversed(self.block_names), reversed(caches)):
-            dx, inner = self.children[name].backward(dx, c)
-            grads.update((name + "." + k, v) for k, v in inner.items())
-        _, inner = self.children["embedding"].backward(dx, ce)
-        grads.update(("embedding." + k, v) for k, v in inner.items())
+        dx = self.child_backward("ln", self.child_backward("head", dlogits, ch, grads), cl, grads)
+        self.child_backward("embedding", blocks_backward(self, dx, caches, grads), ce, grads)
         return grads
 
     def maps(self):
@@ -86,6 +75,24 @@ class SequenceTransformer(Layer):
         rows = [str(digit) for digit in predicted]
         titles = [[title.format(block=b + 1, head=h + 1) for h in range(len(maps[b]))] for b in range(len(maps))]
         return heatmap_grid([list(block) for block in maps], rows, cols, titles, row_name, col_name)
+
+
+def blocks_forward(model, x, mask, off):
+    """x through the model's blocks in order, each with the mask and its heads in `off` removed: (B, T, D) and the
+    blocks' caches."""
+    caches = []
+    for index, name in enumerate(model.block_names):
+        x, c = model.children[name].forward(x, mask, off.get(index))
+        caches.append(c)
+    return x, caches
+
+
+def blocks_backward(model, dx, caches, grads):
+    """Back through the model's blocks, last first: their gradients go into `grads`; the gradient of the first
+    block's input."""
+    for name, c in zip(reversed(model.block_names), reversed(caches)):
+        dx = model.child_backward(name, dx, c, grads)
+    return dx
 
 
 def heads_by_block(ablate, blocks):
@@ -128,26 +135,16 @@ class AttentionOnlyTransformer(Layer):
         tokens, ce = self.children["embedding"].forward(ids)  # (B, T, D)
         places, cp = self.children["position"].forward(np.arange(T))  # (T, D)
         x = tokens + places
-        mask, off = causal_mask(T), heads_by_block(ablate, len(self.block_names))
-        caches = []
-        for index, name in enumerate(self.block_names):
-            x, c = self.children[name].forward(x, mask, off.get(index))
-            caches.append(c)
+        x, caches = blocks_forward(self, x, causal_mask(T), heads_by_block(ablate, len(self.block_names)))
         logits, cu = self.children["unembed"].forward(x)  # (B, T, vocab)
         return logits, (ce, cp, caches, cu)
 
     def backward(self, dlogits, cache):
         ce, cp, caches, cu = cache
         grads = {}
-        dx, inner = self.children["unembed"].backward(dlogits, cu)
-        grads.update(("unembed." + k, v) for k, v in inner.items())
-        for name, c in zip(reversed(self.block_names), reversed(caches)):
-            dx, inner = self.children[name].backward(dx, c)
-            grads.update((name + "." + k, v) for k, v in inner.items())
-        _, inner = self.children["embedding"].backward(dx, ce)
-        grads.update(("embedding." + k, v) for k, v in inner.items())
-        _, inner = self.children["position"].backward(dx.sum(axis=0), cp)  # every sequence shares the positions
-        grads.update(("position." + k, v) for k, v in inner.items())
+        dx = blocks_backward(self, self.child_backward("unembed", dlogits, cu, grads), caches, grads)
+        self.child_backward("embedding", dx, ce, grads)
+        self.child_backward("position", dx.sum(axis=0), cp, grads)  # every sequence shares the positions
         return grads
 
     def maps(self):

@@ -29,9 +29,11 @@ their comments and local names stay in the language they were written in.
 import ast
 import html
 import io
+import os
 import re
 import tokenize
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .. import highlight
 from ..errors import read_source
@@ -125,9 +127,11 @@ def _prompt_and_hints(directive, context):
 
 
 def _inside_lesson(directive, option, context):
-    """The absolute path an option names, or None after reporting one that leaves the lesson's folder."""
+    """The absolute path an option names, or None after reporting one that leaves the lesson's folder. The path is
+    judged as written, so a file linked into the folder (a test fixture borrowing a lesson's exercise) is read where
+    the link points."""
     folder = context.lesson.folder.resolve()
-    path = (folder / directive.options[option]).resolve()
+    path = Path(os.path.normpath(folder / directive.options[option]))
     if path != folder and folder not in path.parents:
         context.errors.error(directive.line, ":{}: {} is outside the lesson's folder; keep exercise files inside "
                                              "{}".format(option, directive.options[option], folder.name))

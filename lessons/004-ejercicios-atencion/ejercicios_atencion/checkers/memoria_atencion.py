@@ -94,9 +94,7 @@ def _check_case(function, tokens, bloques, cabezas, bytes_por_peso):
     if problem is None and value != expected:
         problem = SENTENCES.say("wrong", case, number(expected), number(value),
                                 _mistake(value, tokens, bloques, cabezas, bytes_por_peso))
-    if problem:
-        return {"ok": False, "message": problem}
-    return {"ok": True, "message": SAY.now.messages()["passed"].format(case=case)}
+    return SAY.verdict(problem, case)
 
 
 def _mistake(value, tokens, bloques, cabezas, bytes_por_peso):

@@ -90,9 +90,7 @@ def _check_case(function, N, T, seed):
         problem = SENTENCES.say("wrong_shape", case, expected.shape, value.shape)
     if problem is None and not np.array_equal(value, expected):
         problem = SENTENCES.say("wrong", case, _mistake(value, X))
-    if problem:
-        return {"ok": False, "message": problem}
-    return {"ok": True, "message": SAY.now.messages()["passed"].format(case=case)}
+    return SAY.verdict(problem, case)
 
 
 def _mistake(value, X):

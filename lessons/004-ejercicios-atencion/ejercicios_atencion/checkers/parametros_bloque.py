@@ -8,6 +8,7 @@ number differs, the usual counting mistakes are rebuilt to name the one that was
 
 import numpy as np
 
+from course.checkers.common import run_cases
 from course.nn.layers import TransformerBlock
 from course.numbers import number
 
@@ -87,12 +88,7 @@ SENTENCES = Sentences({
 
 def check(function):
     """One result per case, in order, up to and including the first case that fails."""
-    results = []
-    for d, h, m in CASES:
-        results.append(_check_case(function, d, h, m))
-        if not results[-1]["ok"]:
-            break
-    return results
+    return run_cases(function, CASES, _check_case)
 
 
 def reference(d, h, m):
@@ -108,9 +104,7 @@ def _check_case(function, d, h, m):
     expected = reference(d, h, m)
     if problem is None and value != expected:
         problem = SENTENCES.say("wrong", case, number(expected), number(value), _mistake(value, d, h, m))
-    if problem:
-        return {"ok": False, "message": problem}
-    return {"ok": True, "message": SAY.now.messages()["passed"].format(case=case)}
+    return SAY.verdict(problem, case)
 
 
 def _mistake(value, d, h, m):

@@ -100,9 +100,7 @@ def _check_case(function, C, H, W, lado):
             problem = SENTENCES.say("square_count", case, expected.shape[0], np.shape(value)[0])
     if problem is None and not np.array_equal(value, expected):
         problem = SENTENCES.say("wrong", case, _mistake(value, imagen, lado))
-    if problem:
-        return {"ok": False, "message": problem}
-    return {"ok": True, "message": SAY.now.messages()["passed"].format(case=case)}
+    return SAY.verdict(problem, case)
 
 
 def _mistake(value, imagen, lado):

@@ -101,9 +101,7 @@ def _check_case(function, N, T, seed):
     problem = problem or SAY.now.array_problem(SENTENCES.say("result"), value, expected.shape, case)
     if problem is None and not np.allclose(value, expected, atol=TOLERANCE):
         problem = SENTENCES.say("wrong", case, _mistake(value, mapas, entrada, escritos))
-    if problem:
-        return {"ok": False, "message": problem}
-    return {"ok": True, "message": SAY.now.messages()["passed"].format(case=case)}
+    return SAY.verdict(problem, case)
 
 
 def _mistake(value, mapas, entrada, escritos):

@@ -10,6 +10,7 @@ weights differ, the usual mistakes are rebuilt to name the one that was made.
 import numpy as np
 
 from course.attention import softmax
+from course.checkers.common import run_cases
 from course.numbers import number
 
 from ..corrector import Sentences, call, phrasebooks, rebuilt
@@ -78,16 +79,12 @@ SENTENCES = Sentences({
 
 def check(function):
     """One result per case, in order, up to and including the first case that fails."""
-    results = []
-    for scores, temperature in CASES:
-        results.append(_check_case(function, np.array(scores), temperature))
-        if not results[-1]["ok"]:
-            break
-    return results
+    return run_cases(function, CASES, _check_case)
 
 
 def _check_case(function, s, T):
-    """Compare the learner's weights with softmax(s / T) for one case; a passed or failed result."""
+    """Compare the learner's weights with softmax(s / T) for one case (s given as a tuple); a passed or failed result."""
+    s = np.array(s)
     case = SENTENCES.say("case", number(s), number(T))
     value, problem = call(function, (s, T), case)
     expected = softmax(s / T)
@@ -97,9 +94,7 @@ def _check_case(function, s, T):
         problem = SENTENCES.say("nan", case)
     if problem is None and not np.allclose(value, expected, atol=TOLERANCE):
         problem = SENTENCES.say("wrong", case, number(expected, ".3f"), number(value, ".3f"), _mistake(value, s, T))
-    if problem:
-        return {"ok": False, "message": problem}
-    return {"ok": True, "message": SAY.now.messages()["passed"].format(case=case)}
+    return SAY.verdict(problem, case)
 
 
 def _mistake(value, s, T):

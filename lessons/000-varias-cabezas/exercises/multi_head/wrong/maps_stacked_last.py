@@ -3,14 +3,12 @@ import numpy as np
 
 
 def multi_head(X, Wq, Wk, Wv, Wo, h):
-    d_k = X.shape[1] // h
-    salidas, mapas = [], []
-    for i in range(h):
-        b = slice(i * d_k, (i + 1) * d_k)
-        Q, K, V = X @ Wq[:, b], X @ Wk[:, b], X @ Wv[:, b]
-        S = Q @ K.T / np.sqrt(d_k)
-        E = np.exp(S - S.max(axis=1, keepdims=True))
-        A = E / E.sum(axis=1, keepdims=True)
-        salidas.append(A @ V)
-        mapas.append(A)
-    return np.concatenate(salidas, axis=1) @ Wo, np.stack(mapas, axis=-1)
+    T, d_model = X.shape
+    d_k = d_model // h
+    # (T, d_model) -> (h, T, d_k): one slab per head
+    Q, K, V = ((X @ W).reshape(T, h, d_k).transpose(1, 0, 2) for W in (Wq, Wk, Wv))
+    S = Q @ K.transpose(0, 2, 1) / np.sqrt(d_k)  # (h, T, T)
+    A = np.exp(S - S.max(axis=-1, keepdims=True))
+    A /= A.sum(axis=-1, keepdims=True)
+    salida = (A @ V).transpose(1, 0, 2).reshape(T, d_model) @ Wo
+    return salida, A.transpose(1, 2, 0)  # (T, T, h)
