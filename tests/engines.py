@@ -160,12 +160,17 @@ class Driver:
         self.open(self.js("return location.href"))
 
     def resize(self, width, height):
-        """Make the page's viewport `width` by `height` CSS pixels (the window's frame, if any, added)."""
+        """Make the page's viewport `width` by `height` CSS pixels (the window's frame, if any, added).
+
+        A window manager may apply a new size after the command has returned (WebKitGTK under Xvfb does, now and
+        then), so each step waits for the page to see it before measuring the frame or judging the result."""
         self._set_size(width, height)
+        self.wait("return outerWidth === arguments[0] || innerWidth === arguments[0]", 5,
+                  "the window never took the width {}".format(width), width)
         frame = self.js("return [outerWidth - innerWidth, outerHeight - innerHeight]")
         if any(frame):
             self._set_size(width + frame[0], height + frame[1])
-        assert self.js("return innerWidth") == width, "{}: the viewport is not {} px wide".format(self.name, width)
+        self.wait("return innerWidth === arguments[0]", 5, "the viewport is not {} px wide".format(width), width)
 
     def _set_size(self, width, height):
         self._guarded(lambda: self.client.set_window_rect(width=width, height=height))
