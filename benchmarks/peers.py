@@ -36,6 +36,9 @@ from support import ROOT, build_site  # noqa: E402
 
 REPEATS = 5
 IDLE_MS = 3000
+# The marks our page sets on its way to a warm start (site/page/main.js, runtime-client.js), in their order.
+STEPS = ("course-cache-looked", "course-start-decided", "course-idle-start", "course-worker-created",
+         "course-python-ready")
 TIMEOUT_MS = 120_000
 PYSCRIPT = ROOT / "node_modules" / "@pyscript" / "core"
 LESSON = "01-startup/index.html"
@@ -296,12 +299,14 @@ def after_wait(context, server, page, hover):
     if hover:
         tab.locator(page.run).first.hover(timeout=TIMEOUT_MS)
     tab.wait_for_timeout(IDLE_MS)
+    marks = tab.evaluate("() => Object.fromEntries(performance.getEntriesByType('mark')"
+                         ".filter((m) => m.name.startsWith('course-')).map((m) => [m.name, m.startTime]))")
     if page.autorun:
         wait_output(tab, 1)  # a page that is still starting would drop the click: let it finish first
     first = click_to_output(tab, page)
     again = click_to_output(tab, page)
     tab.close()
-    return first, again
+    return first, again, marks
 
 
 def measure(browser, guard, server, page, into):
@@ -313,9 +318,10 @@ def measure(browser, guard, server, page, into):
     shown, sent = first_output(context, server, page)
     into["load_warm"].append(shown)
     into["bytes_warm"].append(sent)
-    first, again = after_wait(context, server, page, hover=False)
+    first, again, marks = after_wait(context, server, page, hover=False)
     into["idle_warm"].append(first)
     into["rerun"].append(again)
+    into["marks"].append(marks)
     into["hover_warm"].append(after_wait(context, server, page, hover=True)[0])
     context.close()
     context = new_context(browser, guard, page)
@@ -369,6 +375,18 @@ def goals(results):
         "       bytes sent before the first output, warm: {:.1f} KB (goal <= 5)".format(ours["bytes_warm"] / 1024)])
 
 
+def warm_start_steps(marks):
+    """When each step of our warm idle start had ended (its performance marks, ms after the navigation began): the
+    median over the visits that reached it, and how many did within the 3 s."""
+    lines = ["our warm idle start, each step's end (ms after navigation; median, visits that reached it in {} s):"
+             .format(IDLE_MS // 1000)]
+    for name in STEPS:
+        times = [visit[name] for visit in marks if name in visit]
+        lines.append("  {:<24} {:>8}   {}/{}".format(name, "{:.0f}".format(statistics.median(times)) if times else "-",
+                                                      len(times), len(marks)))
+    return "\n".join(lines)
+
+
 def npm_version(folder):
     """The version in an npm package's package.json."""
     return json.loads((folder / "package.json").read_text())["version"]
@@ -385,7 +403,7 @@ def main(argv=None):
         site = build_pages(temp, variant)
         server = BenchServer(site)
         guard = Guard(server.origin)
-        results = {page.name: {key: [] for key, _, _ in FIGURES} for page in PAGES}
+        results = {page.name: {key: [] for key in [*(key for key, _, _ in FIGURES), "marks"]} for page in PAGES}
         with start_playwright() as playwright:
             browser = launch(playwright)
             version = browser.version
@@ -402,6 +420,7 @@ def main(argv=None):
     print("load average (1 min): {:.2f} before, {:.2f} after".format(load, os.getloadavg()[0]))
     print(table(results, repeats))
     print(goals(results))
+    print(warm_start_steps(results["ours"]["marks"]))
     print(watched)
 
 

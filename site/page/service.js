@@ -44,9 +44,8 @@ export async function notCached(cacheName, urls) {
   try {
     if (!(await caches.has(cacheName))) return urls;
     const cache = await caches.open(cacheName);
-    const missing = [];
-    for (const url of urls) if (!(await cache.match(url, { ignoreSearch: true }))) missing.push(url);
-    return missing;
+    const held = await Promise.all(urls.map((url) => cache.match(url, { ignoreSearch: true }))); // looked up together
+    return urls.filter((url, index) => !held[index]);
   } catch (error) {
     return urls;
   }
