@@ -27,9 +27,9 @@ from engines import ENGINES, EngineCrashed, Session, descendants, launch, requir
 from coursebuild.lesson import read_lesson
 from support import ROOT, SHORT_BRACKETS
 
-# Every lesson, and one English edition: the editions share their lesson's code, so one of them shows the English
-# pages work in every engine (Chromium's suite runs every edition, tests/test_browser.py).
-# Every lesson.md's page, an English edition, and one of the Ukrainian editions that came after lesson 003's.
+# Every lesson.md's page, an English edition, and one of the Ukrainian editions that came after lesson 003's: the
+# editions share their lesson's code, so these show each language's pages work in every engine (Chromium's suite
+# runs every edition, tests/test_browser.py).
 EDITIONS = ["000-varias-cabezas/en", "000-varias-cabezas/uk"]
 LESSONS = sorted(path.parent.name for path in (ROOT / "lessons").glob("*/lesson.md")) + EDITIONS
 PLAYGROUND = "01-playground/index.html"
