@@ -33,7 +33,7 @@ def test_pyscript_pages_print_from_the_local_pyodide_and_nothing_else(bench_serv
     page = page_named(name)
     context = peers.new_context(browser, guard, page)
     before = len(server.httpd.sent)
-    _, sent = peers.first_output(context, server, page)
+    _, sent, _ = peers.first_output(context, server, page)
     context.close()
     served = [path for _, path, _ in server.httpd.sent[before:]]
     assert "/runtime/pyodide.asm.wasm" in served, "the page did not load the site's own Pyodide: {}".format(served)

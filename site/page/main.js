@@ -326,7 +326,7 @@ function main() {
   if (!island) return;
   const data = JSON.parse(island.textContent);
   const assetsURL = new URL(".", document.querySelector("head > script[src$='assets/page.js']").src).href;
-  registerServiceWorker(assetsURL);
+  registerServiceWorker(assetsURL).then((registered) => registered && performance.mark("course-registered"));
   watchBuildStatus(data.strings);
   if (data.kind === "index") new IndexPage(data);
   else new LessonPage(data, assetsURL);

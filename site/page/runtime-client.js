@@ -129,6 +129,7 @@ export class RuntimeClient extends EventTarget {
   async load() {
     const { runtime } = this.config;
     this.setState("loading");
+    mark("course-load-began");
     await controlled(); // let the service worker see (and cache) every runtime file
     const version = "?v=" + this.config.build; // the worker loads its glue and the libraries at this build
     const url = new URL(runtime.entry + version, this.config.assetsURL).href; // the build names the entry file
