@@ -12,6 +12,7 @@ Run one engine alone with `-k chromium`, `-k firefox` or `-k webkit`.
 """
 
 import functools
+import inspect
 import json
 import os
 import re
@@ -68,10 +69,10 @@ def _starter(request, profile):
 
 
 def _open_engine(request, profile):
-    """A driver of its own for one test."""
-    each = _starter(request, profile)()
-    yield each
-    each.close()
+    """A driver of its own for one test, in a session of its own (so a retry can replace it)."""
+    session = Session(_starter(request, profile))
+    yield session.driver()
+    session.close()
 
 
 @pytest.fixture(scope="module", params=ENGINES)
@@ -98,9 +99,14 @@ def retried_once_if_the_engine_dies(test):
     """Run `test` again, once, on a fresh browser if the engine itself died under it, with a warning in pytest's
     summary that quotes the crash. A failure with the engine still alive (the page's) is never retried, nor is a
     second crash. (A Firefox whose page process died can answer a script with null before it fails, so the test
-    may meet an assertion first: whether the engine is dead is asked after any failure.)"""
+    may meet an assertion first: whether the engine is dead is asked after any failure.) The driver is the test's
+    first argument, whatever its name (`driver` or `fresh_driver`)."""
+    name = next(iter(inspect.signature(test).parameters))
+
     @functools.wraps(test)
-    def run(driver, **arguments):
+    def run(*positional, **arguments):
+        arguments.update(zip(inspect.signature(test).parameters, positional))
+        driver = arguments.pop(name)
         try:
             return test(driver, **arguments)
         except EngineCrashed as crash:
@@ -194,6 +200,8 @@ def test_the_page_reads_before_python_loads(driver, course_server, course_site, 
 @pytest.mark.parametrize("slug", LESSONS)
 @retried_once_if_the_engine_dies
 def test_run_all_reproduces_the_build_time_outputs(driver, course_server, slug):
+    if driver.name == "chromium":
+        pytest.skip("test_browser.py reproduces every page's cells in Chromium, the skipped cells among them")
     driver.open(course_server.url(slug + "/index.html"))
     data = page_data(driver)
     built = {cell["id"]: cell_output(driver, cell["id"]) for cell in data["cells"]}
@@ -420,6 +428,7 @@ def run_then_stop_a_loop(driver, strings):
 
 
 @pytest.mark.parametrize("fresh_driver, visit", STOP_CASES, indirect=["fresh_driver"])
+@retried_once_if_the_engine_dies
 def test_stop_interrupts_a_loop_keeps_every_variable_and_leaves_no_busy_worker(fresh_driver, playground_server,
                                                                              visit):
     """Stop ends `while True` without a restart, whichever way the page reaches the running Python.
@@ -454,6 +463,7 @@ def test_stop_interrupts_a_loop_keeps_every_variable_and_leaves_no_busy_worker(f
 
 
 @pytest.mark.parametrize("fresh_driver", ENGINES, indirect=True)
+@retried_once_if_the_engine_dies
 def test_a_stopped_cell_is_not_run_again_for_a_cell_below_in_every_engine(fresh_driver, playground_server):
     """Run on a cell below a stopped loop runs the cells above it but not the loop, and says so under it."""
     driver = fresh_driver
