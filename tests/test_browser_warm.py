@@ -42,15 +42,56 @@ def test_the_first_start_fetches_the_course_library_while_pyodide_loads(page, pl
     assert library < numpy, served
 
 
-def test_the_first_start_reads_each_runtime_file_once_and_the_bar_counts_those_reads(page, playground_server):
-    requests = []
-    page.on("request", lambda request: requests.append(request.url.split("?")[0]))
+def test_the_first_start_downloads_each_runtime_file_once_and_the_bar_counts_those_bytes(page, playground_server):
+    # The page fetches the runtime ahead of its worker while the service worker takes control, and the worker's
+    # reads find it in the browser's cache: the server sends each file once.
+    served_before = len(playground_server.httpd.log)
     page.goto(playground_server.url(PLAYGROUND))
     run_first_cell(page)
-    runtime = [url for url in requests if "/runtime/" in url and not url.endswith("packages.json")]
+    runtime = [path for path, _ in playground_server.httpd.log[served_before:]
+               if "/runtime/" in path and not path.endswith("packages.json")]
     assert runtime and len(runtime) == len(set(runtime)), runtime
     bar = page.locator(".runtime-progress")
     assert bar.evaluate("bar => bar.value") == bar.evaluate("bar => bar.max") > 0
+
+
+# The service worker's registration held back until the test releases it, so that a first Run is pressed while no
+# service worker controls the page, as when a learner clicks at once on a first visit.
+HOLD_REGISTRATION = """(() => {
+  const register = ServiceWorkerContainer.prototype.register;
+  const released = new Promise((resolve) => { window.releaseRegistration = resolve; });
+  ServiceWorkerContainer.prototype.register = function (...args) {
+    return released.then(() => register.apply(this, args));
+  };
+})();"""
+
+
+def test_a_first_visit_fetches_the_runtime_while_the_service_worker_takes_control(page, playground_server):
+    page.add_init_script(HOLD_REGISTRATION)
+    served_before = len(playground_server.httpd.log)
+    page.goto(playground_server.url(PLAYGROUND))
+    page.locator("#cell-1 [data-action=run]").click()
+    expect(page.locator("body")).to_have_attribute("data-runtime", "loading")
+    page.evaluate("() => window.releaseRegistration()")
+    expect(page.locator("#cell-1")).to_have_attribute("data-state", "done", timeout=120_000)
+    # The worker still started under the service worker, which gives its script the policy that keeps learner
+    # code on this site.
+    assert page.evaluate("() => Boolean(navigator.serviceWorker.controller)")
+    # The page's own fetches (Resource Timing lists the page's, not its worker's): every file the worker's start
+    # reads was asked for before the worker existed, while the page waited for the service worker.
+    fetched = page.evaluate("""() => {
+      const created = performance.getEntriesByName("course-worker-created")[0].startTime;
+      return performance.getEntriesByType("resource").filter((entry) => entry.name.includes("/runtime/"))
+        .map((entry) => [entry.name.split("/runtime/")[1], entry.startTime < created]);
+    }""")
+    files = [file["name"] for file in page.evaluate(
+        "() => JSON.parse(document.getElementById('page-data').textContent).runtime.files")]
+    assert sorted(name for name, _ in fetched) == sorted(files), fetched
+    assert all(before for _, before in fetched), fetched
+    # ... and the worker's reads of them, through the service worker, were answered by the browser's cache.
+    runtime = [path for path, _ in playground_server.httpd.log[served_before:]
+               if "/runtime/" in path and not path.endswith("packages.json")]
+    assert len(runtime) == len(set(runtime)), runtime
 
 
 # Every sentence the runtime bar says, from the one the build wrote on.

@@ -42,7 +42,7 @@ class IndexPage {
 
 /** A lesson page: its components (built as `new Kind(element, data, page)`), one runtime client, one queue. */
 class LessonPage {
-  constructor(data, assetsURL) {
+  constructor(data, assetsURL, registered) {
     this.data = data;
     this.strings = data.strings;
     this.language = data.language;
@@ -56,6 +56,7 @@ class LessonPage {
       label: this.strings.cell_label,
       language: this.language,
       stalledMessage: this.strings.runtime_stalled,
+      registered,
     });
     this.scheduler = new Scheduler(this.client, this.strings, { startFailure: (error) => this.startFailure(error) });
     this.fileProtocol = location.protocol === "file:";
@@ -326,10 +327,11 @@ function main() {
   if (!island) return;
   const data = JSON.parse(island.textContent);
   const assetsURL = new URL(".", document.querySelector("head > script[src$='assets/page.js']").src).href;
-  registerServiceWorker(assetsURL).then((registered) => registered && performance.mark("course-registered"));
+  const registered = registerServiceWorker(assetsURL);
+  registered.then((ok) => ok && performance.mark("course-registered"));
   watchBuildStatus(data.strings);
   if (data.kind === "index") new IndexPage(data);
-  else new LessonPage(data, assetsURL);
+  else new LessonPage(data, assetsURL, registered);
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);

@@ -53,7 +53,8 @@ export class RuntimeClient extends EventTarget {
   /**
    * @param {object} config  {assetsURL, runtimeURL, build (this build's id), libraries (files under assets/: the
    *                          course library, the lesson's package), runtime: the runtime manifest, label, language
-   *                          (the lesson's: course.numbers writes in it), stalledMessage}
+   *                          (the lesson's: course.numbers writes in it), stalledMessage, registered (a promise:
+   *                          whether the service worker's registration succeeded)}
    */
   constructor(config) {
     super();
@@ -84,11 +85,17 @@ export class RuntimeClient extends EventTarget {
   }
 
   /**
-   * What the service worker's runtime cache holds for this page's start, from one look at it: `bytes`, the sizes
-   * of the runtime files it lacks (what the start would download), and `complete`, whether it holds every file
-   * the start reads (its wheels too).
+   * What the service worker's runtime cache holds for this page's start, from one look at it, taken once (the page
+   * asks as it opens; the first start asks again and gets the same answer at once): `bytes`, the sizes of the
+   * runtime files it lacks (what the start would download), and `complete`, whether it holds every file the start
+   * reads (its wheels too).
    */
-  async cacheState() {
+  cacheState() {
+    if (!this.firstLook) this.firstLook = this.lookInCache();
+    return this.firstLook;
+  }
+
+  async lookInCache() {
     const { runtime } = this.config;
     const url = (name) => new URL(name, this.config.runtimeURL).href;
     const sizes = new Map(runtime.files.map((file) => [url(file.name), file.size]));
@@ -97,22 +104,16 @@ export class RuntimeClient extends EventTarget {
   }
 
   /**
-   * Follow the bytes of each runtime file the service worker hands this page's worker (sw.js, counted()), as
-   * "progress" events against the bytes really downloaded: a file the cache answers whole leaves the total, so
-   * a start from the cache announces no download; returns the function that stops following.
+   * Follow the bytes of each runtime file downloaded for this page's start, as "progress" events against the bytes
+   * really downloaded: those the service worker hands this page's worker (sw.js, counted()) and those the page
+   * fetches ahead of it (fetchAhead). A file the cache answers whole leaves the total, so a start from the cache
+   * announces no download. Returns {note(url, bytes), stop()}: note() is fetchAhead's way in.
    */
-  countServedBytes(files) {
-    if (!stopFlags()) return () => {};
-    const container = navigator.serviceWorker;
+  countDownloads(files) {
     const sizes = new Map(files.map((file) => [new URL(file.name, this.config.runtimeURL).href, file.size]));
-    const served = new Map(); // url → bytes downloaded so far: a file read twice counts once
+    const served = new Map(); // url → bytes downloaded so far: a file read twice counts once, and never goes back
     const stored = new Set(); // urls the cache answered whole before any download of theirs
-    const onMessage = (event) => {
-      const data = event.data;
-      if (!data || data.type !== "runtime-bytes" || !sizes.has(data.url)) return;
-      if (!data.whole) served.set(data.url, data.bytes);
-      else if (served.has(data.url)) served.set(data.url, sizes.get(data.url)); // downloaded, then read again
-      else stored.add(data.url);
+    const tell = () => {
       this.lastHeard = Date.now();
       if (!served.size) return; // nothing downloaded yet: no count to show
       let loaded = 0;
@@ -121,18 +122,74 @@ export class RuntimeClient extends EventTarget {
       for (const [url, size] of sizes) if (!stored.has(url)) total += size;
       this.dispatchEvent(new CustomEvent("progress", { detail: { loaded: Math.min(loaded, total), total } }));
     };
+    const note = (url, bytes) => {
+      if (!sizes.has(url)) return;
+      served.set(url, Math.max(bytes, served.get(url) || 0));
+      tell();
+    };
+    const onMessage = (event) => {
+      const data = event.data;
+      if (!data || data.type !== "runtime-bytes" || !sizes.has(data.url)) return;
+      if (!data.whole) note(data.url, data.bytes);
+      else if (served.has(data.url)) note(data.url, sizes.get(data.url)); // downloaded, then read again
+      else {
+        stored.add(data.url);
+        tell();
+      }
+    };
+    if (!stopFlags()) return { note, stop: () => {} };
+    const container = navigator.serviceWorker;
     container.addEventListener("message", onMessage);
     container.startMessages();
-    return () => container.removeEventListener("message", onMessage);
+    return { note, stop: () => container.removeEventListener("message", onMessage) };
   }
 
+  /**
+   * A first start's head start: the page asks at once for every file the worker's start reads (its glue, the course
+   * library, the runtime files and the lesson's wheels, all from this site), instead of the worker asking for them
+   * one after another as each step needs the next, and instead of nothing at all while the page waits for the
+   * service worker's control (the worker waits for it, because its script's policy, which keeps learner code on
+   * this site, comes from the service worker). Under a service worker these fetches go through it, which caches
+   * them; before it, or without one, they fill the browser's HTTP cache, where the worker's own requests find them.
+   * Each body is counted as it streams and let go chunk by chunk, never held whole. A host that forbids storing its
+   * answers (no-store) would make this a second download: then the rest is called off. A failure is left to the
+   * worker's own fetch, which meets it again and reports it.
+   */
+  fetchAhead(urls, note) {
+    const calledOff = new AbortController();
+    for (const url of urls) {
+      fetch(url, { credentials: "same-origin", signal: calledOff.signal }).then(async (response) => {
+        if (/no-store/i.test(response.headers.get("Cache-Control") || "")) calledOff.abort();
+        if (!response.ok || !response.body) return;
+        const reader = response.body.getReader();
+        for (let bytes = 0; ;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          bytes += value.byteLength;
+          note(url, bytes);
+        }
+      }).catch(() => {});
+    }
+  }
+
+  /**
+   * The one start behind start(): fetch ahead on a first start, wait for the service worker's control, create the
+   * worker and send it "init"; resolves when Python is ready, and leaves the client "failed" if it never is.
+   */
   async load() {
     const { runtime } = this.config;
     this.setState("loading");
     mark("course-load-began");
-    await controlled(); // let the service worker see (and cache) every runtime file
     const version = "?v=" + this.config.build; // the worker loads its glue and the libraries at this build
     const url = new URL(runtime.entry + version, this.config.assetsURL).href; // the build names the entry file
+    const libraryURLs = this.config.libraries.map((name) => new URL(name + version, this.config.assetsURL).href);
+    const downloads = this.countDownloads(runtime.files);
+    if (this.session === 0 && !(await this.cacheState()).complete) {
+      const runtimeURL = (name) => new URL(name, this.config.runtimeURL).href;
+      this.fetchAhead([url, ...libraryURLs, ...runtime.files.map((file) => runtimeURL(file.name)),
+        ...(runtime.wheels || []).map((wheel) => runtimeURL(wheel.file))], downloads.note);
+    }
+    await controlled(3000, this.config.registered); // let the service worker see (and cache) every runtime file
     this.worker = runtime.worker === "module" ? new Worker(url, { type: "module" }) : new Worker(url);
     mark("course-worker-created");
     this.worker.onmessage = (event) => {
@@ -143,7 +200,6 @@ export class RuntimeClient extends EventTarget {
     this.stopBy = null;
     this.stopToken = this.interruptBuffer || !stopFlags() ? null : randomToken();
     this.lastHeard = Date.now();
-    const stopCounting = this.countServedBytes(runtime.files);
     const watchdog = setInterval(() => {
       if (Date.now() - this.lastHeard > STALL_MS * (1 + this.spinning)) this.fail(this.config.stalledMessage || "no answer from the worker");
     }, 1000);
@@ -151,21 +207,18 @@ export class RuntimeClient extends EventTarget {
       const value = await this.request({
         type: "init",
         indexURL: this.config.runtimeURL,
-        libraryURLs: this.config.libraries.map((name) => new URL(name + version, this.config.assetsURL).href),
+        libraryURLs,
         packages: runtime.packages,
         files: runtime.files,
         micropip: runtime.micropip,
         wheels: runtime.wheels,
-        // The service worker counts the bytes it hands out; without one, counting means reading every file
-        // once more, and only when the runtime is not cached yet.
-        prefetch: !stopFlags() && !(await this.cacheState()).complete,
         label: this.config.label,
         language: this.config.language,
         interruptBuffer: this.interruptBuffer,
         stopFlagURL: this.stopToken ? new URL("../" + this.config.runtime.stopFlag.path + this.stopToken, this.config.assetsURL).href : null,
       });
       clearInterval(watchdog);
-      stopCounting();
+      downloads.stop();
       this.stopBy = value.stopBy || null;
       this.session += 1;
       mark("course-python-ready");
@@ -173,7 +226,7 @@ export class RuntimeClient extends EventTarget {
       return value;
     } catch (error) {
       clearInterval(watchdog);
-      stopCounting();
+      downloads.stop();
       if (!(error instanceof Stopped)) {
         if (this.worker) this.worker.terminate();
         this.worker = null;
@@ -253,6 +306,7 @@ export class RuntimeClient extends EventTarget {
     this.setState("idle");
   }
 
+  /** Send one typed request to the worker; resolves to its value, rejects with what the worker described. */
   request(message, onOutput) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -261,13 +315,10 @@ export class RuntimeClient extends EventTarget {
     });
   }
 
+  /** A message from the worker: a stop's acknowledgement, a request's streamed output, or its result. */
   receive(message) {
     if (message.type === "stop-seen") {
       if (this.stopSeen) this.stopSeen(true);
-      return;
-    }
-    if (message.type === "progress") {
-      this.dispatchEvent(new CustomEvent("progress", { detail: message }));
       return;
     }
     const entry = this.pending.get(message.id);
@@ -293,6 +344,7 @@ export class RuntimeClient extends EventTarget {
     this.setState(lost ? "lost" : "failed", { reason });
   }
 
+  /** Move to `state` (idle, loading, ready, failed, lost) and tell the page with a "state" event. */
   setState(state, detail = {}) {
     this.state = state;
     this.dispatchEvent(new CustomEvent("state", { detail: { state, ...detail } }));

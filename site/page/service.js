@@ -6,15 +6,20 @@ export function registerServiceWorker(assetsURL) {
   return navigator.serviceWorker.register(new URL("../sw.js", assetsURL).href).then(() => true, () => false);
 }
 
-/** Wait (at most `limit` ms) until a service worker controls this page, so the runtime it fetches is cached. */
-export function controlled(limit = 3000) {
+/**
+ * Wait (at most `limit` ms) until a service worker controls this page, so the runtime it fetches is cached; no
+ * wait once `registered` (registerServiceWorker's promise) says no service worker is coming (blocked, refused).
+ */
+export function controlled(limit = 3000, registered = Promise.resolve(true)) {
   if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, limit);
-    navigator.serviceWorker.addEventListener("controllerchange", () => {
+    const done = () => {
       clearTimeout(timer);
       resolve();
-    }, { once: true });
+    };
+    navigator.serviceWorker.addEventListener("controllerchange", done, { once: true });
+    registered.then((ok) => ok || done());
   });
 }
 

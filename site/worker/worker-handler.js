@@ -4,15 +4,15 @@
  * "init" and "stop" is handed unchanged, as JSON, to that handler (the same one the build uses), and its reply
  * goes back as {type: "result", id, ok, value | error}, the error as the handler described it ({type, message,
  * text}; the page's RequestError keeps it so). What only this side adds:
- *   init     also carries indexURL, libraryURLs, files, prefetch, micropip, wheels (what to load before Python
+ *   init     also carries indexURL, libraryURLs, files, micropip, wheels (what to load before Python
  *            can answer), and interruptBuffer (a Uint8Array on a SharedArrayBuffer, only on a cross-origin
  *            isolated page: the page writes 2 (SIGINT) into it and Pyodide raises KeyboardInterrupt in the running
  *            code) or stopFlagURL (the stop flag the service worker keeps for this worker where there is no such
  *            buffer, see stopFlag); it answers with stopBy: "buffer", "flag" or null.
  *   stop     is handled at once, not queued behind the running request, and acknowledged with {type: "stop-seen"}
  *            (only a worker whose Python is waiting between steps can see it).
- *   progress {type: "progress", loaded, total} while the runtime downloads; {type: "output", id, items} streams
- *            while a request runs.
+ *   output   {type: "output", id, items} streams while a request runs. (The runtime's download is counted by the
+ *            page, site/page/runtime-client.js, not here.)
  * Only API shared by every Pyodide generation is used: loadPyodide({indexURL}), loadPackage, runPythonAsync,
  * runPython, globals.set.
  *
@@ -100,7 +100,6 @@ async function startPython(course, message) {
   const library = fetchLibrary(message.libraryURLs);
   const wheels = fetchWheels(wanted, message.indexURL);
   for (const download of [library, wheels]) download.catch(() => {}); // a failure is thrown where it is awaited
-  if (message.prefetch) await prefetch(course.post, message.indexURL, message.files);
   const pyodide = course.pyodide = await course.loadPyodide({ indexURL: message.indexURL });
   const stopBy = connectStop(course, message);
   if (message.packages.length) await pyodide.loadPackage(message.packages);
@@ -242,32 +241,6 @@ function stopFlag(pyodide, url) {
       }
     },
   };
-}
-
-/**
- * Read each runtime file once, counting bytes, so the page can show a real progress bar; loadPyodide then finds
- * them in the browser's cache.
- */
-async function prefetch(post, baseURL, files) {
-  const total = files.reduce((sum, file) => sum + file.size, 0);
-  let loaded = 0;
-  let lastPost = 0;
-  await Promise.all(files.map(async (file) => {
-    const response = await fetch(new URL(file.name, baseURL).href);
-    if (!response.ok) throw new Error(file.name + ": HTTP " + response.status);
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      loaded += value.byteLength;
-      const now = Date.now();
-      if (now - lastPost > 100) {
-        lastPost = now;
-        post({ type: "progress", loaded: Math.min(loaded, total), total });
-      }
-    }
-  }));
-  post({ type: "progress", loaded: total, total });
 }
 
 /** The course library and the lesson's own package, merged: one folder's files by name. */

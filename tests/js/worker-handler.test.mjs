@@ -54,7 +54,7 @@ function startWorker() {
 
 function init(micropip, wheels) {
   return { type: "init", id: 1, indexURL: INDEX, libraryURLs: [INDEX + "../assets/course-lib.json"], packages: ["numpy"],
-    files: [], micropip, wheels, prefetch: false };
+    files: [], micropip, wheels };
 }
 
 /** Let every pending promise callback run (no timers). */
