@@ -1,9 +1,10 @@
 // Worker entry for current Pyodide, which runs only in a module worker.
-import { loadPyodide } from "../runtime/pyodide.mjs";
-
-// The shared handler is loaded at the same build as this entry (the page passed it as ?v=...). Messages that
-// arrive while it loads are kept and handed over, not dropped.
+// The shared handler is loaded at the same build as this entry (the page passed it as ?v=...), alongside Pyodide's
+// own entry rather than after it. Messages that arrive while they load are kept and handed over, not dropped.
 const early = [];
 self.onmessage = (event) => early.push(event);
-await import("./worker-handler.js" + self.location.search);
+const [{ loadPyodide }] = await Promise.all([
+  import("../runtime/pyodide.mjs"),
+  import("./worker-handler.js" + self.location.search),
+]);
 self.startCourseWorker(loadPyodide, early);
