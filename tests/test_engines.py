@@ -464,6 +464,20 @@ def test_stop_interrupts_a_loop_keeps_every_variable_and_leaves_no_busy_worker(f
 
 @pytest.mark.parametrize("fresh_driver", ENGINES, indirect=True)
 @retried_once_if_the_engine_dies
+def test_a_first_visit_downloads_each_runtime_file_once_in_every_engine(fresh_driver, playground_server):
+    """The page's head start (runtime-client.js, fetchAhead) and the worker's own reads share one download: the
+    server sends each runtime file once (WebKit, which would send it twice, starts without the head start)."""
+    driver = fresh_driver
+    served_before = len(playground_server.httpd.log)
+    driver.open(playground_server.url(PLAYGROUND))
+    driver.click("#cell-1 [data-action=run]")
+    wait_state(driver, "#cell-1", "^done$")
+    runtime = [path for path, _ in playground_server.httpd.log[served_before:] if "/runtime/" in path]
+    assert runtime and len(runtime) == len(set(runtime)), "{}: {}".format(driver.name, sorted(runtime))
+
+
+@pytest.mark.parametrize("fresh_driver", ENGINES, indirect=True)
+@retried_once_if_the_engine_dies
 def test_a_stopped_cell_is_not_run_again_for_a_cell_below_in_every_engine(fresh_driver, playground_server):
     """Run on a cell below a stopped loop runs the cells above it but not the loop, and says so under it."""
     driver = fresh_driver

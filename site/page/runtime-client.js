@@ -7,7 +7,12 @@ const STALL_MS = 30000;
 // WebKit does not end a worker that runs WebAssembly when it is terminated: the old one keeps a core busy,
 // so the page says so, and a fresh Python there is given longer before it is declared stalled.
 const AGENT = typeof navigator === "undefined" ? "" : navigator.userAgent; // no navigator: the scheduler's tests
-const LEAVES_WORKERS_RUNNING = /AppleWebKit/.test(AGENT) && !/Chrome|Chromium|Edg\//.test(AGENT);
+const WEBKIT = /AppleWebKit/.test(AGENT) && !/Chrome|Chromium|Edg\//.test(AGENT);
+const LEAVES_WORKERS_RUNNING = WEBKIT;
+// WebKit does not let a second request for a file share the download of a first one still under way (measured in
+// WebKitGTK 2.50: with the page fetching ahead, the server sent every runtime file twice; Chromium and Firefox
+// sent each once), so there the worker's start fetches for itself, without the page's head start (fetchAhead).
+const SHARES_DOWNLOADS = !WEBKIT;
 
 // Stop's three ways (README, "Stop"): the stop request (a loop ends between steps), the interrupt
 // (KeyboardInterrupt, through the shared buffer or else the stop flag) and the restart. The stop flag: the
@@ -184,7 +189,7 @@ export class RuntimeClient extends EventTarget {
     const url = new URL(runtime.entry + version, this.config.assetsURL).href; // the build names the entry file
     const libraryURLs = this.config.libraries.map((name) => new URL(name + version, this.config.assetsURL).href);
     const downloads = this.countDownloads(runtime.files);
-    if (this.session === 0 && !(await this.cacheState()).complete) {
+    if (SHARES_DOWNLOADS && this.session === 0 && !(await this.cacheState()).complete) {
       const runtimeURL = (name) => new URL(name, this.config.runtimeURL).href;
       this.fetchAhead([url, ...libraryURLs, ...runtime.files.map((file) => runtimeURL(file.name)),
         ...(runtime.wheels || []).map((wheel) => runtimeURL(wheel.file))], downloads.note);
