@@ -94,6 +94,26 @@ def test_the_dot_product_of_two_positions_depends_on_their_distance_alone_and_st
     assert glued["pd_self_16"] == 8 and glued["pd_far_16"] < glued["pd_one_16"] < glued["pd_self_16"]
 
 
+def test_every_curve_the_figure_offers_has_a_few_distances_and_its_panel_describes_that_curve():
+    shortest, latest = min(position_dots.LENGTHS), max(position_dots.FROM)
+    for width in position_dots.WIDTHS:
+        for length in position_dots.LENGTHS:
+            for start in position_dots.FROM:
+                state = position_dots.state(width, length, start)
+                distances, dots = state["dots"]["x"], state["dots"]["series"][0][1]
+                assert distances == list(range(1, length - start)) and len(distances) >= 3
+                summary = state["summary"][1][1]
+                assert summary["one"].number == dots[0]  # "at distance 1": the curve's first point
+                assert summary["low"].number == min(dots) and summary["where"].number == distances[dots.index(min(dots))]
+                # the value at distance 0 is the pe-self quiz's answer: neither the curve nor the panel shows it
+                assert max(dots) < width / 2 and all(value.number != width / 2 for value in summary.values())
+    # the state the learner's review found wrong: 8 positions, compared from the last start the figure offers
+    state = position_dots.state(8, shortest, latest)
+    assert state["dots"]["x"] == [1, 2, 3]
+    with pytest.raises(ValueError):
+        position_dots.state(8, 8, 7)  # no row after it: refused rather than described
+
+
 def test_a_model_without_positions_writes_the_same_first_digit_for_two_inputs_whose_reversals_differ():
     from position_and_block.experiment import OrderModel
     model = OrderModel(positions=False, width=16, heads=2, blocks=2, seed=3)
