@@ -196,9 +196,14 @@ def test_the_block_count_cell_adds_the_terms_to_the_library_s_count_for_any_numb
 
 def test_with_positions_the_model_reverses_and_without_it_does_not(page):
     def ended(key):
-        found = re.search(r"loss ([\d.]+) -> ([\d.]+) \| held-out digits right ([\d.]+)% \| sequences right ([\d.]+)%",
-                          output(page, key))
-        return [float(value) for value in found.groups()]
+        printed = output(page, key)
+        found = re.search(r"loss ([\d.]+) on the first batch, ([\d.]+) on average over the last (\d+) steps \| "
+                          r"held-out digits right ([\d.]+)% \| sequences right ([\d.]+)%", printed)
+        start, end, tail, digits, sequences = [float(value) for value in found.groups()]
+        progress = re.search(r"step (\d+)/\1 · loss ([\d.]+)", printed)  # the progress line, as the build kept it
+        assert float(progress.group(2)) == end, "the progress line and the printed line give one same loss"
+        assert start > np.log(10)  # what the fold's account says of the first batch
+        return [start, end, digits, sequences]
 
     with_positions, without, bare = ended("train-positions"), ended("train-no-positions"), ended("train-bare")
     assert with_positions[3] > 99 and without[3] < 5 and without[2] < 50
