@@ -209,3 +209,15 @@ def test_with_positions_the_model_reverses_and_without_it_does_not(page):
     assert with_positions[3] > 99 and without[3] < 5 and without[2] < 50
     assert with_positions[1] < bare[1] < without[1]  # what the fold's account says: bare trains slower
     assert bare[3] > without[3]
+
+
+def test_a_legend_label_with_a_line_break_is_drawn_as_two_texts_that_survive_the_page_s_whitelist():
+    from position_and_block.figures import loss_curves
+
+    from coursebuild.sanitize import sanitize
+    markup = sanitize(loss_curves([("one", [2.0, 1.0] * 10), ("first line\nsecond", [2.0, 1.5] * 10)],
+                                  "losses", "step", "loss").html())
+    first = re.search(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>first line</text>', markup)
+    second = re.search(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>second</text>', markup)
+    assert first and second and first.group(1) == second.group(1)
+    assert float(second.group(2)) == float(first.group(2)) + 12
