@@ -61,6 +61,7 @@ class OrderModel(Layer):
         super().__init__()
         rng = np.random.default_rng(seed)
         self.positions, self.residual = positions, residual
+        self.width, self.heads, self.hidden = width, heads, 4 * width  # what the lesson's prose quotes of the model
         self.children["embedding"] = Embedding(DIGITS, width, rng, np.float64)
         self.block_names = ["block{}".format(i + 1) for i in range(blocks)]
         for name in self.block_names:

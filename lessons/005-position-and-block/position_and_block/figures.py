@@ -1,4 +1,11 @@
-"""Loss curves for a cell's output, drawn by the explorable engine's Line view (one axis, up to three series)."""
+"""Loss curves for a cell's output, drawn by the explorable engine's Line view (one axis, up to three series).
+
+The Line view leaves about 100 units of its 480 for each legend label; a label that holds a line break ("\n")
+is written on two lines, so a longer name still fits beside the plot.
+"""
+
+import re
+from html import escape
 
 from course.display import Figure
 from course.explorables.engine import Line
@@ -25,4 +32,22 @@ def loss_curves(curves, title, x_label, y_label, every=10):
     problem = Line("losses").check(data)
     if problem:
         raise ValueError("loss_curves(): " + problem)
-    return Drawn(Line("losses", ".2f").render(data, current_language()), title)
+    markup = Line("losses", ".2f").render(data, current_language())
+    for label, _ in curves:
+        if "\n" in label:
+            markup = _two_lines(markup, label)
+    return Drawn(markup, title)
+
+
+def _two_lines(markup, label):
+    """The markup with the legend's text `label` ("first\nsecond") written as two SVG texts, one under the other (a
+    cell's figure may hold <text> but not <tspan>)."""
+    first, second = (escape(part) for part in label.split("\n", 1))
+    legend = re.compile(r'<text x="([\d.]+)" y="([\d.]+)"([^>]*)>{}</text>'.format(re.escape(escape(label))))
+    found = legend.search(markup)
+    if found is None:
+        raise ValueError("loss_curves(): the legend has no label {!r}".format(label))
+    x, y, rest = found.group(1), float(found.group(2)), found.group(3)
+    lines = '<text x="{x}" y="{y:.1f}"{rest}>{first}</text><text x="{x}" y="{below:.1f}"{rest}>{second}</text>'.format(
+        x=x, y=y, below=y + 12, rest=rest, first=first, second=second)
+    return markup[:found.start()] + lines + markup[found.end():]

@@ -94,6 +94,26 @@ def test_the_dot_product_of_two_positions_depends_on_their_distance_alone_and_st
     assert glued["pd_self_16"] == 8 and glued["pd_far_16"] < glued["pd_one_16"] < glued["pd_self_16"]
 
 
+def test_every_curve_the_figure_offers_has_a_few_distances_and_its_panel_describes_that_curve():
+    shortest, latest = min(position_dots.LENGTHS), max(position_dots.FROM)
+    for width in position_dots.WIDTHS:
+        for length in position_dots.LENGTHS:
+            for start in position_dots.FROM:
+                state = position_dots.state(width, length, start)
+                distances, dots = state["dots"]["x"], state["dots"]["series"][0][1]
+                assert distances == list(range(1, length - start)) and len(distances) >= 3
+                summary = state["summary"][1][1]
+                assert summary["one"].number == dots[0]  # "at distance 1": the curve's first point
+                assert summary["low"].number == min(dots) and summary["where"].number == distances[dots.index(min(dots))]
+                # the value at distance 0 is the pe-self quiz's answer: neither the curve nor the panel shows it
+                assert max(dots) < width / 2 and all(value.number != width / 2 for value in summary.values())
+    # the state the learner's review found wrong: 8 positions, compared from the last start the figure offers
+    state = position_dots.state(8, shortest, latest)
+    assert state["dots"]["x"] == [1, 2, 3]
+    with pytest.raises(ValueError):
+        position_dots.state(8, 8, 7)  # no row after it: refused rather than described
+
+
 def test_a_model_without_positions_writes_the_same_first_digit_for_two_inputs_whose_reversals_differ():
     from position_and_block.experiment import OrderModel
     model = OrderModel(positions=False, width=16, heads=2, blocks=2, seed=3)
@@ -102,11 +122,25 @@ def test_a_model_without_positions_writes_the_same_first_digit_for_two_inputs_wh
     np.testing.assert_allclose(model.forward(first)[0][0, 0], model.forward(second)[0][0, 0], atol=1e-10)
 
 
+@pytest.mark.parametrize("path", ["lesson.md", "lesson.es.md", "lesson.uk.md"])
+def test_every_quiz_has_a_retry_hint_of_its_own(path):
+    """Without `hint:` a wrong answer shows the explanation's first sentence, which here would give the key."""
+    assert all(found.hint is not None for found in read_lesson(FOLDER / path)[0].quizzes)
+
+
 def test_the_cells_that_answer_a_quiz_say_so():
     checks = {cell.key: cell.checks for cell in LESSON.cells if cell.checks}
     assert checks == {"permute": ("permute",), "ln-check": ("ln-props",), "block-count": ("block-count",),
                       "train-positions": ("runs",), "train-no-positions": ("runs",), "train-bare": ("runs",),
                       "loss-curves": ("runs",)}
+
+
+@pytest.mark.parametrize("path", ["lesson.md", "lesson.es.md", "lesson.uk.md"])
+def test_no_cell_writes_out_an_exercise_s_function_for_the_learner_to_read(path):
+    lesson = read_lesson(FOLDER / path)[0]
+    for found in lesson.exercises:
+        for cell in lesson.cells:
+            assert "def {}(".format(found.id) not in cell.code, (path, cell.key, found.id)
 
 
 @pytest.fixture(scope="module")
@@ -135,7 +169,6 @@ def test_every_forward_pass_written_in_the_page_is_the_library_s(page):
     assert "same as TransformerBlock.forward: True" in output(page, "block-forward")
     assert "same as PostNormBlock.forward: True" in output(page, "block-post")
     assert output(page, "order-forward").count("forward = library's: True") == 3
-    assert "same as course.nn.layers: True" in output(page, "pe-table")
 
 
 def test_layer_norm_centers_and_scales_each_row_and_ignores_the_row_s_scale(page):
@@ -163,11 +196,28 @@ def test_the_block_count_cell_adds_the_terms_to_the_library_s_count_for_any_numb
 
 def test_with_positions_the_model_reverses_and_without_it_does_not(page):
     def ended(key):
-        found = re.search(r"loss ([\d.]+) -> ([\d.]+) \| held-out digits right ([\d.]+)% \| sequences right ([\d.]+)%",
-                          output(page, key))
-        return [float(value) for value in found.groups()]
+        printed = output(page, key)
+        found = re.search(r"loss ([\d.]+) on the first batch, ([\d.]+) on average over the last (\d+) steps \| "
+                          r"held-out digits right ([\d.]+)% \| sequences right ([\d.]+)%", printed)
+        start, end, tail, digits, sequences = [float(value) for value in found.groups()]
+        progress = re.search(r"step (\d+)/\1 · loss ([\d.]+)", printed)  # the progress line, as the build kept it
+        assert float(progress.group(2)) == end, "the progress line and the printed line give one same loss"
+        assert start > np.log(10)  # what the fold's account says of the first batch
+        return [start, end, digits, sequences]
 
     with_positions, without, bare = ended("train-positions"), ended("train-no-positions"), ended("train-bare")
     assert with_positions[3] > 99 and without[3] < 5 and without[2] < 50
     assert with_positions[1] < bare[1] < without[1]  # what the fold's account says: bare trains slower
     assert bare[3] > without[3]
+
+
+def test_a_legend_label_with_a_line_break_is_drawn_as_two_texts_that_survive_the_page_s_whitelist():
+    from position_and_block.figures import loss_curves
+
+    from coursebuild.sanitize import sanitize
+    markup = sanitize(loss_curves([("one", [2.0, 1.0] * 10), ("first line\nsecond", [2.0, 1.5] * 10)],
+                                  "losses", "step", "loss").html())
+    first = re.search(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>first line</text>', markup)
+    second = re.search(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>second</text>', markup)
+    assert first and second and first.group(1) == second.group(1)
+    assert float(second.group(2)) == float(first.group(2)) + 12

@@ -54,3 +54,15 @@ def test_the_page_has_no_serious_axe_violations_and_fits_a_375_pixel_screen(brow
     context.close()
     assert serious == []
     assert width <= 375
+
+
+@pytest.mark.parametrize("edition", PAGES)
+def test_every_display_formula_fits_the_column_of_a_375_pixel_screen(browser, server, edition):
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    page.goto(server.url(SLUG + "/" + edition + "index.html"))
+    wide = page.evaluate("""() => [...document.querySelectorAll('math[display=block]')]
+        .filter(math => math.scrollWidth > math.clientWidth)
+        .map(math => [math.scrollWidth, math.clientWidth, math.textContent.slice(0, 40)])""")
+    context.close()
+    assert wide == []

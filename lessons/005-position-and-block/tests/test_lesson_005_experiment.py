@@ -60,3 +60,11 @@ def test_the_stack_measure_returns_one_gradient_norm_per_block_first_to_last():
     norms = stack_gradients(blocks, x)
     assert len(norms) == 3 and all(norm > 0 for norm in norms)
     assert norms == stack_gradients(blocks, x)  # the loss's direction is seeded
+
+
+def test_the_sizes_the_model_reports_are_those_of_its_parameters():
+    model = OrderModel(width=16, heads=2, blocks=2, seed=0)
+    parameters = model.parameters()
+    assert parameters["embedding.E"].shape[1] == model.width == 16
+    assert parameters["block1.mlp.up.W"].shape[1] == model.hidden == 64
+    assert model.children["block1"].children["attention"].heads == model.heads == 2

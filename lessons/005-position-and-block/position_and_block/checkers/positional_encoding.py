@@ -57,7 +57,7 @@ WORDS = {
         "swapped": "pusiste los cosenos en las columnas pares y los senos en las impares; la columna 2i lleva sin y "
                    "la 2i + 1 lleva cos",
         "from_one": "tus posiciones empiezan en 1; la primera fila es la posición 0, cuya fila es 0, 1, 0, 1, …",
-        "base": "los ángulos no se encogen al ritmo del artículo; las frecuencias son 1 / 10000^(2i/d_model), con "
+        "base": "los ángulos no se encogen como en el artículo; las frecuencias son 1 / 10000^(2i/d_model), con "
                 "base 10000",
         "no_two": "dividiste i entre d_model, no 2i; el exponente 2i/d_model cuenta columnas, así que llega casi a 1 "
                   "en la última pareja",

@@ -1,7 +1,10 @@
 """The sinusoidal table as a heatmap, and the dot product of one position's row with the rows after it.
 
 The dot product of rows p and p + k is the sum over pairs of cos(k · rate_i): it depends on the
-distance k alone, not on p, which the panel measures across every p the table has.
+distance k alone, not on p, which the panel measures across every p the table has. The curve starts at
+k = 1: the value at k = 0 (a row with itself) is what a quiz above the figure asks, and the curve's
+y axis is labelled with its largest value. Every start in FROM leaves at least three rows after it in
+the shortest table, so every curve has a few points.
 """
 
 import numpy as np
@@ -12,29 +15,29 @@ from course.numbers import current_language
 
 WIDTHS = (8, 16, 32)
 LENGTHS = (8, 16, 32)
-FROM = (0, 3, 7)
+FROM = (0, 2, 4)
 TEXT = {  # what the figure writes, per language of the page
     "en": {"width": "Width d_model", "length": "Positions", "start": "Compare from position",
            "table": "Rows: positions; columns: coordinates; shade: (value + 1) / 2",
            "series": "row {p} · row {p} + k", "dots": "Dot product with the rows after position {p}",
            "x": "distance k", "y": "dot product", "heading": "Width {d}, positions 0 to {last}",
-           "self": "At distance 0 the dot product is {self}: each pair of columns adds sin² + cos² = 1.",
-           "curve": "At distance 1 it is {one}; the smallest value in this curve is {low}, at distance {where}.",
+           "curve": "At distance 1 the dot product is {one}; the smallest value in this curve is {low}, at distance "
+                    "{where}.",
            "gap": "Over every starting position, the same distance gives dot products that differ by at most {gap}."},
     "es": {"width": "Anchura d_model", "length": "Posiciones", "start": "Comparar desde la posición",
            "table": "Filas: posiciones; columnas: coordenadas; tono: (valor + 1) / 2",
            "series": "fila {p} · fila {p} + k", "dots": "Producto escalar con las filas que siguen a la posición {p}",
            "x": "distancia k", "y": "producto escalar", "heading": "Anchura {d}, posiciones de 0 a {last}",
-           "self": "A distancia 0 el producto escalar vale {self}: cada pareja de columnas suma sin² + cos² = 1.",
-           "curve": "A distancia 1 vale {one}; el menor valor de esta curva es {low}, a distancia {where}.",
+           "curve": "A distancia 1 el producto escalar vale {one}; el menor valor de esta curva es {low}, a "
+                    "distancia {where}.",
            "gap": "Desde cualquier posición de partida, la misma distancia da productos escalares que difieren "
                   "como mucho en {gap}."},
     "uk": {"width": "Ширина d_model", "length": "Позиції", "start": "Порівнювати від позиції",
            "table": "Рядки: позиції; стовпці: координати; відтінок: (значення + 1) / 2",
            "series": "рядок {p} · рядок {p} + k", "dots": "Скалярний добуток із рядками після позиції {p}",
            "x": "відстань k", "y": "скалярний добуток", "heading": "Ширина {d}, позиції від 0 до {last}",
-           "self": "На відстані 0 скалярний добуток дорівнює {self}: кожна пара стовпців дає sin² + cos² = 1.",
-           "curve": "На відстані 1 він дорівнює {one}; найменше значення цієї кривої — {low}, на відстані {where}.",
+           "curve": "На відстані 1 скалярний добуток дорівнює {one}; найменше значення цієї кривої — {low}, на "
+                    "відстані {where}.",
            "gap": "Від будь-якої початкової позиції та сама відстань дає скалярні добутки, що різняться щонайбільше "
                   "на {gap}."},
 }
@@ -51,8 +54,8 @@ def table(n_positions, d_model):
 
 
 def dots_by_distance(P, p):
-    """Row p's dot product with rows p, p + 1, … of the table P: (n_positions - p,)."""
-    return P[p:] @ P[p]
+    """Row p's dot product with rows p + 1, p + 2, … of the table P, for the distances 1, 2, …: (n_positions - p - 1,)."""
+    return P[p + 1:] @ P[p]
 
 
 def spread_over_starts(P):
@@ -62,10 +65,14 @@ def spread_over_starts(P):
 
 
 def state(width, length, start):
-    """The heatmap of the table (shifted to [0, 1]), the dot products from `start`, and a summary."""
+    """The heatmap of the table (shifted to [0, 1]), the dot products from `start` at distances 1, 2, …, and a
+    summary of that curve."""
+    if not 0 <= start < length - 1:
+        raise ValueError("position {} has no row after it in a table of {} positions".format(start, length))
     P = table(length, width)
     dots = dots_by_distance(P, start)
-    distances = list(range(len(dots)))
+    distances = list(range(1, len(dots) + 1))
+    words = TEXT[current_language()]
     return {
         "table": {"values": ((P + 1) / 2).tolist(), "rows": [str(t) for t in range(length)],
                   "cols": [str(j) for j in range(width)],
@@ -74,23 +81,23 @@ def state(width, length, start):
                  "title": text("dots", p=start), "x_label": text("x"), "y_label": text("y")},
         "summary": [
             ("title", text("heading", d=width, last=length - 1)),
-            (TEXT[current_language()]["self"], {"self": Value(dots[0], ".2f")}),
-            (TEXT[current_language()]["curve"],
-             {"one": Value(dots[1] if len(dots) > 1 else dots[0], ".2f"), "low": Value(dots.min(), ".2f"),
-              "where": Value(int(dots.argmin()), ".0f")}),
-            (TEXT[current_language()]["gap"], {"gap": Value(spread_over_starts(P).max(), ".1e")}),
+            (words["curve"], {"one": Value(dots[0], ".2f"), "low": Value(dots.min(), ".2f"),
+                              "where": Value(distances[int(dots.argmin())], ".0f")}),
+            (words["gap"], {"gap": Value(spread_over_starts(P).max(), ".1e")}),
         ],
     }
 
 
 def glue():
-    """Numbers the prose quotes: width 16, 16 positions."""
+    """Numbers the prose quotes: width 16, 16 positions; the smallest dot product of two different rows over every
+    table and start the figure offers; and its longest table."""
     P = table(16, 16)
     dots = dots_by_distance(P, 0)
-    return {"pd_self_16": float(dots[0]), "pd_one_16": float(dots[1]), "pd_far_16": float(dots[-1]),
+    return {"pd_self_16": float(P[0] @ P[0]), "pd_one_16": float(dots[0]), "pd_far_16": float(dots[-1]),
             "pd_gap_16": float(spread_over_starts(P).max()),
-            "pd_min_all": float(min(table(n, d)[p:].dot(table(n, d)[p]).min()
-                                    for n in LENGTHS for d in WIDTHS for p in FROM))}
+            "pd_min_all": float(min(dots_by_distance(table(n, d), p).min()
+                                    for n in LENGTHS for d in WIDTHS for p in FROM)),
+            "pd_longest": max(LENGTHS)}
 
 
 def explorable():
