@@ -86,6 +86,8 @@ def test_a_new_lesson_passes_its_own_tests_and_the_suites_for_it_in_a_copy_of_th
     folders = sorted(path.name for path in (course / "lessons").iterdir())
     assert folders == before + ["{:03d}-softmax-basics".format(int(before[-1][:3]) + 1)]
     own = course / "lessons" / folders[-1] / "tests" / "test_lesson.py"
+    for command in ("make test-fast LESSON={}", "make test LESSON={}"):  # what both tell the author to run
+        assert command.format(folders[-1]) in new.stdout and command.format(folders[-1]) in own.read_text("utf-8")
     env = {name: value for name, value in os.environ.items() if not name.startswith("PYTEST_XDIST")}
     env["COURSE_CACHE"] = os.environ.get("COURSE_CACHE", str(ROOT / ".cache"))
     markers = selected(request.config)

@@ -323,8 +323,9 @@ LESSON_TEST = '''\
 """The lesson's own test: it builds alone, its cells print in CPython what its page shows, and its checker
 passes the reference solution and rejects each known-wrong one with a sentence of its own.
 
-Run it alone with `.venv/bin/python -m pytest lessons/__FOLDER__/tests`; add a test here for every claim
-the lesson makes (a number its prose states, what a figure shows, a mistake its checker must name).
+Run it with the suite's tests for this lesson: `make test-fast LESSON=__FOLDER__` as you write (no browser),
+`make test LESSON=__FOLDER__` before you commit (browsers and Jupyter too). Add a test here for every claim the
+lesson makes (a number its prose states, what a figure shows, a mistake its checker must name).
 """
 
 import contextlib
