@@ -50,9 +50,10 @@ def markers_of(item):
 
 
 def pytest_addoption(parser):
-    parser.addoption("--lesson", metavar="NAME",
+    parser.addoption("--lesson", metavar="NAME", action="append",
                      help="run one lesson's tests: its folder's tests/ and the suite's tests parametrised by lesson, "
-                          "for that lesson (NAME: its folder, 005-position-and-block, or the part after the number)")
+                          "for that lesson (NAME: its folder, 005-position-and-block, or the part after the number); "
+                          "give it again for more lessons")
 
 
 def lessons_named(item, names):
@@ -72,12 +73,12 @@ def folder_of(item):
         return None
 
 
-def one_lessons_tests(config, items, name):
-    """Keep the tests of one lesson: those in its folder, and those of tests/ whose parameters name it."""
+def one_lessons_tests(config, items, lessons):
+    """Keep the tests of the lessons named: those in their folders, and those of tests/ whose parameters name one."""
     from coursebuild.lesson import package_name
     from coursebuild.site import find_lesson
     try:
-        chosen = find_lesson(LESSONS, name)
+        chosen = {find_lesson(LESSONS, name) for name in lessons}
     except ValueError as error:
         raise pytest.UsageError("--lesson: {}".format(error)) from error
     folders = sorted(path.name for path in LESSONS.iterdir() if path.is_dir())
@@ -85,7 +86,7 @@ def one_lessons_tests(config, items, name):
     keep, drop = [], []
     for item in items:
         folder = folder_of(item)
-        mine = folder == chosen if folder else chosen in lessons_named(item, names)
+        mine = folder in chosen if folder else bool(chosen & lessons_named(item, names))
         (keep if mine else drop).append(item)
     config.hook.pytest_deselected(items=drop)
     items[:] = keep
@@ -93,7 +94,7 @@ def one_lessons_tests(config, items, name):
 
 def pytest_collection_modifyitems(config, items):
     """Mark every collected test with its slow groups (pytest.ini lists them; `make test-fast` leaves them out), then
-    keep one lesson's tests if --lesson asks."""
+    keep one lesson's tests (or a few lessons') if --lesson asks."""
     for item in items:
         for name in markers_of(item):
             item.add_marker(getattr(pytest.mark, name))
