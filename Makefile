@@ -11,6 +11,8 @@ PORT ?= 8000
 LESSON ?=
 ONE_LESSON := $(if $(LESSON),--lesson $(LESSON))
 FAST := not browser and not engines and not jupyter
+# test-fast spreads the whole suite's fast tests over one process per core (pytest-xdist); one lesson's few run in one.
+SPREAD := $(if $(LESSON),,-n auto --dist worksteal)
 NAME ?=
 # LANGUAGE only as written on make's command line: gettext's LANGUAGE (en_US:en) is often in the environment.
 NEW_LANGUAGE := $(if $(filter command line,$(origin LANGUAGE)),--language $(LANGUAGE))
@@ -40,7 +42,7 @@ test: setup
 
 test-fast: setup
 	$(PY) -m ruff check .
-	$(PY) -m pytest -m "$(FAST)" $(ONE_LESSON)
+	$(PY) -m pytest -m "$(FAST)" $(SPREAD) $(ONE_LESSON)
 
 new: setup
 	@test -n "$(NAME)" || { echo "make new NAME=<lowercase-words-with-dashes> [LANGUAGE=es|uk|en]" >&2; exit 2; }

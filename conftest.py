@@ -5,6 +5,7 @@ lesson's tests."""
 import inspect
 import os
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -47,6 +48,71 @@ def markers_of(item):
     if module is not None and _holds_module(module, "nbclient"):
         marks.append("jupyter")
     return marks
+
+
+# Under pytest-xdist (`make test-fast` runs `-n auto`), each worker builds with a cache of its own: the build's cache
+# writes (cell runs, bundles, package records) are made for one process at a time, and two workers filling the same
+# entry at once could clash. A worker's cache starts as hard links to the shared one (.cache/, or $COURSE_CACHE), so
+# what is cached costs nothing; at its end, what it added moves into the shared cache, each file or folder whole.
+WORKERS = "xdist"  # .cache/xdist/<worker>-<pid>/: the workers' caches, beside what they share
+REWRITTEN = Path("packages", "wheels")  # the one folder whose files a build may write again in place: copied, not linked
+
+
+def pytest_configure(config):
+    worker = getattr(config, "workerinput", {}).get("workerid")
+    if worker is None:
+        return
+    shared = Path(os.environ.get("COURSE_CACHE", str(Path(__file__).resolve().parent / ".cache")))
+    for stale in (shared / WORKERS).glob("*-*"):  # left by a run that was killed
+        if not _alive(int(stale.name.rsplit("-", 1)[1])):
+            shutil.rmtree(stale, ignore_errors=True)
+    own = shared / WORKERS / "{}-{}".format(worker, os.getpid())
+    shutil.copytree(shared, own, ignore=lambda folder, names: [WORKERS] if Path(folder) == shared else [],
+                    copy_function=lambda source, target: _link(source, target, shared / REWRITTEN))
+    config.course_caches = shared, own
+    os.environ["COURSE_CACHE"] = str(own)
+
+
+def pytest_unconfigure(config):
+    shared, own = getattr(config, "course_caches", (None, None))
+    if own is not None:
+        _merge(own, shared)
+        shutil.rmtree(own, ignore_errors=True)
+
+
+def _link(source, target, rewritten):
+    """A hard link to a file the cache's writers only ever replace; a copy of one they may rewrite, or where the file
+    system has no hard links."""
+    try:
+        if Path(source).parent == rewritten:
+            raise OSError("copied")
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        pass
+    return True
+
+
+def _merge(source, target):
+    """Move into `target` every file and folder of `source` it lacks, each with one rename (atomic, so another
+    process never sees half of it); the cache names its entries by their content, so either copy of one is as good."""
+    for path in source.iterdir():
+        there = target / path.name
+        if path.is_dir() and there.is_dir():
+            _merge(path, there)
+        elif not there.exists() and not path.name.endswith(".partial"):
+            try:
+                path.rename(there)
+            except OSError:
+                pass  # another worker moved the same folder there first
 
 
 def pytest_addoption(parser):
