@@ -5,6 +5,7 @@ lesson's tests."""
 import inspect
 import os
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -49,10 +50,76 @@ def markers_of(item):
     return marks
 
 
+# Under pytest-xdist (`make test-fast` runs `-n auto`), each worker builds with a cache of its own: the build's cache
+# writes (cell runs, bundles, package records) are made for one process at a time, and two workers filling the same
+# entry at once could clash. A worker's cache starts as hard links to the shared one (.cache/, or $COURSE_CACHE), so
+# what is cached costs nothing; at its end, what it added moves into the shared cache, each file or folder whole.
+WORKERS = "xdist"  # .cache/xdist/<worker>-<pid>/: the workers' caches, beside what they share
+REWRITTEN = Path("packages", "wheels")  # the one folder whose files a build may write again in place: copied, not linked
+
+
+def pytest_configure(config):
+    worker = getattr(config, "workerinput", {}).get("workerid")
+    if worker is None:
+        return
+    shared = Path(os.environ.get("COURSE_CACHE", str(Path(__file__).resolve().parent / ".cache")))
+    for stale in (shared / WORKERS).glob("*-*"):  # left by a run that was killed
+        if not _alive(int(stale.name.rsplit("-", 1)[1])):
+            shutil.rmtree(stale, ignore_errors=True)
+    own = shared / WORKERS / "{}-{}".format(worker, os.getpid())
+    shutil.copytree(shared, own, ignore=lambda folder, names: [WORKERS] if Path(folder) == shared else [],
+                    copy_function=lambda source, target: _link(source, target, shared / REWRITTEN))
+    config.course_caches = shared, own
+    os.environ["COURSE_CACHE"] = str(own)
+
+
+def pytest_unconfigure(config):
+    shared, own = getattr(config, "course_caches", (None, None))
+    if own is not None:
+        _merge(own, shared)
+        shutil.rmtree(own, ignore_errors=True)
+
+
+def _link(source, target, rewritten):
+    """A hard link to a file the cache's writers only ever replace; a copy of one they may rewrite, or where the file
+    system has no hard links."""
+    try:
+        if Path(source).parent == rewritten:
+            raise OSError("copied")
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        pass
+    return True
+
+
+def _merge(source, target):
+    """Move into `target` every file and folder of `source` it lacks, each with one rename (atomic, so another
+    process never sees half of it); the cache names its entries by their content, so either copy of one is as good."""
+    for path in source.iterdir():
+        there = target / path.name
+        if path.is_dir() and there.is_dir():
+            _merge(path, there)
+        elif not there.exists() and not path.name.endswith(".partial"):
+            try:
+                path.rename(there)
+            except OSError:
+                pass  # another worker moved the same folder there first
+
+
 def pytest_addoption(parser):
-    parser.addoption("--lesson", metavar="NAME",
+    parser.addoption("--lesson", metavar="NAME", action="append",
                      help="run one lesson's tests: its folder's tests/ and the suite's tests parametrised by lesson, "
-                          "for that lesson (NAME: its folder, 005-position-and-block, or the part after the number)")
+                          "for that lesson (NAME: its folder, 005-position-and-block, or the part after the number); "
+                          "give it again for more lessons")
 
 
 def lessons_named(item, names):
@@ -72,12 +139,12 @@ def folder_of(item):
         return None
 
 
-def one_lessons_tests(config, items, name):
-    """Keep the tests of one lesson: those in its folder, and those of tests/ whose parameters name it."""
+def one_lessons_tests(config, items, lessons):
+    """Keep the tests of the lessons named: those in their folders, and those of tests/ whose parameters name one."""
     from coursebuild.lesson import package_name
     from coursebuild.site import find_lesson
     try:
-        chosen = find_lesson(LESSONS, name)
+        chosen = {find_lesson(LESSONS, name) for name in lessons}
     except ValueError as error:
         raise pytest.UsageError("--lesson: {}".format(error)) from error
     folders = sorted(path.name for path in LESSONS.iterdir() if path.is_dir())
@@ -85,7 +152,7 @@ def one_lessons_tests(config, items, name):
     keep, drop = [], []
     for item in items:
         folder = folder_of(item)
-        mine = folder == chosen if folder else chosen in lessons_named(item, names)
+        mine = folder in chosen if folder else bool(chosen & lessons_named(item, names))
         (keep if mine else drop).append(item)
     config.hook.pytest_deselected(items=drop)
     items[:] = keep
@@ -93,7 +160,7 @@ def one_lessons_tests(config, items, name):
 
 def pytest_collection_modifyitems(config, items):
     """Mark every collected test with its slow groups (pytest.ini lists them; `make test-fast` leaves them out), then
-    keep one lesson's tests if --lesson asks."""
+    keep one lesson's tests (or a few lessons') if --lesson asks."""
     for item in items:
         for name in markers_of(item):
             item.add_marker(getattr(pytest.mark, name))

@@ -1,19 +1,26 @@
-"""`build.py new`: the folder it numbers, the checker and test it writes, and a new lesson that passes its own test
-in a copy of the course (never in lessons/ itself)."""
+"""`build.py new`: the folder it numbers, the checker and test it writes, and a new lesson that passes, as written,
+its own tests and the suite's tests for it (`pytest --lesson NAME`) in a copy of the course (never in lessons/
+itself), and whose page folds its quiz's answer in Chromium."""
 
 import os
 import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+import test_browser_answer_first as answer_first
 
 from coursebuild import cli
-from support import ROOT
+from coursebuild.lesson import package_name
+from support import ROOT, Server, build_site
 
 LANGUAGES = ["en", "es", "uk"]
-COURSE_FILES = ("build.py", "conftest.py", "pytest.ini", "ruff.toml", "py", "site", "tests", "lessons")
+COURSE_FILES = ("build.py", "conftest.py", "pytest.ini", "ruff.toml", "jupytext.toml", "py", "site", "tests",
+                "lessons", "benchmarks", "docs")  # all the suite collects and reads (glossaries are in docs/)
+# The suite's tests parametrised by lesson that need no browser, each of which the new lesson must pass.
+SUITE_MODULES = ("test_exercises", "test_explorables", "test_glossary", "test_lessons")
 
 
 def lesson(lessons, slug, order):
@@ -62,19 +69,67 @@ def course_copy(target):
     return target
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_a_new_lesson_builds_and_passes_its_own_test_in_a_copy_of_the_course(tmp_path, language):
+def selected(config):
+    """The markers of the suite's tests the copy runs for the new lessons: none of the browser's (the suite's would
+    build the whole course; the test below checks the page), and within what this run selects, so that `make
+    test-fast` starts no Jupyter kernel there either."""
+    chosen = config.getoption("markexpr")
+    return "not browser and not engines" + (" and ({})".format(chosen) if chosen else "")
+
+
+@pytest.fixture(scope="module")
+def new_lessons(tmp_path_factory, request):
+    """A copy of the course, a lesson added to it in each language with `build.py new` as an author runs it, and one
+    run of the suite there for those lessons (`pytest --lesson NAME`, once per lesson, all in one run): ({language:
+    (folder, what `new` printed)}, the copy, the lesson folders before, {test id: outcome}, the run's output)."""
     before = sorted(path.name for path in (ROOT / "lessons").iterdir())
-    course = course_copy(tmp_path / "course")
-    new = subprocess.run([sys.executable, "build.py", "new", "softmax-basics", "--language", language], cwd=course,
-                         capture_output=True, text=True, timeout=60)
-    assert new.returncode == 0, new.stderr
-    folders = sorted(path.name for path in (course / "lessons").iterdir())
-    assert folders == before + ["{:03d}-softmax-basics".format(int(before[-1][:3]) + 1)]
-    tests = course / "lessons" / folders[-1] / "tests"
-    env = dict(os.environ, COURSE_CACHE=os.environ.get("COURSE_CACHE", str(ROOT / ".cache")))
-    run = subprocess.run([sys.executable, "-m", "pytest", str(tests.relative_to(course)), "-q", "-p",
-                          "no:cacheprovider"], cwd=course, env=env, capture_output=True, text=True, timeout=500)
-    count = (tests / "test_lesson.py").read_text(encoding="utf-8").count("\ndef test_")
-    assert run.returncode == 0 and "{} passed".format(count) in run.stdout, run.stdout[-3000:]
+    course = course_copy(tmp_path_factory.mktemp("copy") / "course")
+    made = {}
+    for language in LANGUAGES:
+        new = subprocess.run([sys.executable, "build.py", "new", "softmax-" + language, "--language", language],
+                             cwd=course, capture_output=True, text=True, timeout=60)
+        assert new.returncode == 0, new.stderr
+        made[language] = (sorted((course / "lessons").glob("*-softmax-" + language))[-1].name, new.stdout)
+    env = {name: value for name, value in os.environ.items() if not name.startswith("PYTEST_XDIST")}
+    env["COURSE_CACHE"] = os.environ.get("COURSE_CACHE", str(ROOT / ".cache"))
+    run = subprocess.run([sys.executable, "-m", "pytest", "-m", selected(request.config), "-v", "-p", "no:cacheprovider",
+                          "--basetemp", str(tmp_path_factory.mktemp("runs"))]
+                         + ["--lesson=" + folder for folder, _ in made.values()],
+                         cwd=course, env=env, capture_output=True, text=True, timeout=500)
+    outcomes = dict(re.findall(r"^(\S+::.*?) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b", run.stdout, re.M))
+    return made, course, before, outcomes, run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_new_lesson_passes_its_own_tests_and_the_suites_for_it_in_a_copy_of_the_course(new_lessons, language,
+                                                                                        request):
+    made, course, before, outcomes, output = new_lessons
+    folder, said = made[language]
+    assert sorted(made[each][0] for each in LANGUAGES) == [
+        "{:03d}-softmax-{}".format(int(before[-1][:3]) + 1 + index, each) for index, each in enumerate(LANGUAGES)]
+    own = course / "lessons" / folder / "tests" / "test_lesson.py"
+    package = package_name(folder)
+    mine = {test: outcome for test, outcome in outcomes.items()
+            if re.search(r"(?<![0-9A-Za-z_])({}|{})(?![0-9A-Za-z_])".format(folder, package), test)}
+    assert mine and set(mine.values()) == {"PASSED"}, (mine, output[-3000:])
+    for test in re.findall(r"^def (test_\w+)", own.read_text(encoding="utf-8"), re.M):
+        assert "lessons/{}/tests/test_lesson.py::{}".format(folder, test) in mine, output[-3000:]
+    kernel = "jupyter" not in selected(request.config)
+    modules = set(SUITE_MODULES) | ({"test_jupyter"} if kernel else set())
+    assert modules <= {Path(test.split("::")[0]).stem for test in mine}, (sorted(mine), output[-3000:])
+    for command in ("make test-fast LESSON={}", "make test LESSON={}"):  # what both tell the author to run
+        assert command.format(folder) in said and command.format(folder) in own.read_text(encoding="utf-8")
     assert sorted(path.name for path in (ROOT / "lessons").iterdir()) == before
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_new_lessons_page_folds_its_quizs_answer_and_shows_none_of_its_numbers(tmp_path, page, language):
+    lessons = tmp_path / "lessons"
+    assert cli.main(["--lessons", str(lessons), "new", "softmax-basics", "--language", language]) == 0
+    server = Server(build_site(lessons, tmp_path / "_site"))
+    try:  # the suite's own check, on the new lesson's page built alone
+        answer_first.test_the_text_after_each_fold_shows_none_of_the_numbers_it_hides(
+            page, server, "000-softmax-basics/index.html")
+    finally:
+        server.close()
+

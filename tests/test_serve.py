@@ -2,6 +2,7 @@
 
 import gzip
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -19,6 +20,9 @@ from support import ROOT
 
 PLAYGROUND = ROOT / "tests" / "fixtures" / "playground" / "lessons"
 BROKEN = b"\n\xff\xfe not UTF-8\n"
+# How long a test waits for the dev server to build or rebuild: generous, since a build on a busy machine takes
+# many times its usual second or two. The waits end as soon as what they wait for holds; this is no measure of speed.
+BUILD_TIMEOUT = 300
 
 
 def fetch(url, gzip_ok=False):
@@ -30,26 +34,71 @@ def fetch(url, gzip_ok=False):
         return response.headers, body
 
 
-def wait_for_page(url, text):
-    """Wait (at most 30 s) until the dev server's second lesson contains text."""
-    deadline = time.monotonic() + 30
-    while text not in fetch(url + "02-druhyi/index.html")[1].decode():
-        assert time.monotonic() < deadline, "the page was not rebuilt after the lesson changed"
-        time.sleep(0.2)
+class DevServer:
+    """`build.py serve --port 0` on `lessons`, its output read line by line in a thread (so the pipe never fills).
+
+    Its waits wake at each line the server prints (a build ends with one: "Built ...", or its errors) and look again
+    at least every half second, until what they wait for holds or BUILD_TIMEOUT passes; one fails at once, with the
+    server's output, if the server has ended."""
+
+    def __init__(self, lessons, out):
+        self.process = subprocess.Popen([sys.executable, str(ROOT / "build.py"), "--lessons", str(lessons), "--out",
+                                         str(out), "serve", "--port", "0"], stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        self.lines, self.printed = [], threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+        try:
+            self.wait_until(lambda: any(line.startswith("Serving ") for line in self.lines), "the server never served")
+        except BaseException:
+            self.close()
+            raise
+        self.url = next(line for line in self.lines if line.startswith("Serving ")).split(" at ")[1].split(" ")[0]
+
+    def _read(self):
+        for line in self.process.stdout:
+            with self.printed:
+                self.lines.append(line)
+                self.printed.notify_all()
+
+    def wait_until(self, holds, what):
+        """Wait until holds() is true; fail with `what` and the server's output if it ends or BUILD_TIMEOUT passes.
+        A request that fails meanwhile counts as not yet (the new site replaces the old one between two renames)."""
+        deadline, error = time.monotonic() + BUILD_TIMEOUT, None
+        while True:
+            try:
+                if holds():
+                    return
+            except urllib.error.URLError as failed:
+                error = failed
+            with self.printed:
+                output = "".join(self.lines[-40:]) + ("last request: {}\n".format(error) if error else "")
+                assert self.process.poll() is None, "{}: the server ended\n{}".format(what, output)
+                assert time.monotonic() < deadline, "{} in {} s\n{}".format(what, BUILD_TIMEOUT, output)
+                self.printed.wait(0.5)
+
+    def page(self, path):
+        return fetch(self.url + path)[1].decode()
+
+    def state(self):
+        return json.loads(self.page(STATUS_PATH.lstrip("/")))["state"]
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def wait_for_page(server, text):
+    """Wait until the dev server's second lesson contains text."""
+    server.wait_until(lambda: text in server.page("02-druhyi/index.html"),
+                      "the page was not rebuilt after the lesson changed")
 
 
 def test_serve_builds_serves_and_rebuilds_when_a_lesson_changes_even_after_a_build_that_raised(tmp_path):
     lessons = tmp_path / "lessons"
     shutil.copytree(PLAYGROUND, lessons)
-    server = subprocess.Popen([sys.executable, str(ROOT / "build.py"), "--lessons", str(lessons), "--out",
-                               str(tmp_path / "_site"), "serve", "--port", "0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = DevServer(lessons, tmp_path / "_site")
     try:
-        url = None
-        for line in server.stdout:
-            if line.startswith("Serving "):
-                url = line.split(" at ")[1].split(" ")[0]
-                break
+        url = server.url
         assert url and url.startswith("http://127.0.0.1:")
         headers, body = fetch(url + "02-druhyi/index.html", gzip_ok=True)
         assert headers["Content-Encoding"] == "gzip" and "Комірка на другій сторінці." in body.decode()
@@ -58,19 +107,15 @@ def test_serve_builds_serves_and_rebuilds_when_a_lesson_changes_even_after_a_bui
         assert fetch(url + "assets/worker-module.mjs")[0]["Content-Type"] == "text/javascript"
         lesson = lessons / "02-druhyi" / "lesson.md"
         lesson.write_text(lesson.read_text().replace("Комірка на другій сторінці.", "Змінений текст."))
-        wait_for_page(url, "Змінений текст.")
+        wait_for_page(server, "Змінений текст.")
         lesson.write_bytes(lesson.read_bytes() + BROKEN)  # a build that raised used to kill the watcher
-        deadline = time.monotonic() + 30
-        while json.loads(fetch(url + STATUS_PATH.lstrip("/"))[1])["state"] != "failed":
-            assert time.monotonic() < deadline, "the dev server never said the build failed"
-            time.sleep(0.2)
+        server.wait_until(lambda: server.state() == "failed", "the dev server never said the build failed")
         lesson.write_text(lesson.read_bytes()[:-len(BROKEN)].decode().replace(
             "Змінений текст.", "Виправлено й зібрано знову."))
-        wait_for_page(url, "Виправлено й зібрано знову.")
-        assert json.loads(fetch(url + STATUS_PATH.lstrip("/"))[1])["state"] == "ok"
+        wait_for_page(server, "Виправлено й зібрано знову.")
+        server.wait_until(lambda: server.state() == "ok", "the dev server never said the build went well")
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.close()
 
 
 def test_the_dev_server_keeps_no_list_of_requests_that_grows_forever(tmp_path):
@@ -114,7 +159,7 @@ def test_a_conditional_request_for_an_unchanged_file_gets_304_with_or_without_gz
 def test_the_watcher_survives_a_build_that_crashes_and_rebuilds_on_the_next_save(tmp_path, monkeypatch):
     lesson = tmp_path / "lesson.md"
     lesson.write_text("first")
-    looked, built, printed = threading.Event(), [], []
+    looked, built, printed, rebuilt = threading.Event(), [], [], threading.Condition()
     real_snapshot = serve.snapshot
 
     def snapshot(folders):
@@ -123,7 +168,9 @@ def test_the_watcher_survives_a_build_that_crashes_and_rebuilds_on_the_next_save
         return times
 
     def build():
-        built.append(lesson.read_text())
+        with rebuilt:
+            built.append(lesson.read_text())
+            rebuilt.notify_all()
         if len(built) == 1:
             raise UnicodeDecodeError("utf-8", b"\xe9", 0, 1, "invalid continuation byte")
         return []
@@ -136,13 +183,14 @@ def test_the_watcher_survives_a_build_that_crashes_and_rebuilds_on_the_next_save
     try:
         for text, state in (("second", "failed"), ("third", "ok")):
             looked.clear()
-            assert looked.wait(10)  # the watcher has seen the folder as it is now
+            assert looked.wait(BUILD_TIMEOUT)  # the watcher has seen the folder as it is now
             lesson.write_text(text)
-            deadline = time.monotonic() + 10
-            while built[-1:] != [text]:
-                assert thread.is_alive(), "the watch thread died"
-                assert time.monotonic() < deadline, "no rebuild after saving {!r}".format(text)
-                time.sleep(0.02)
+            deadline = time.monotonic() + BUILD_TIMEOUT
+            with rebuilt:
+                while built[-1:] != [text]:
+                    assert thread.is_alive(), "the watch thread died"
+                    assert time.monotonic() < deadline, "no rebuild after saving {!r}".format(text)
+                    rebuilt.wait(0.5)
             assert json.loads(status.as_json())["state"] in (state, "building")
         assert printed and "UnicodeDecodeError" in printed[0] and "Traceback" not in printed[0]
     finally:
@@ -259,38 +307,28 @@ def write_mini_lesson(folder):
     (folder / "exercises" / "wrong" / "adds.py").write_text("def double(x):\n    return x + 1\n", encoding="utf-8")
 
 
-def wait_for(url, test, what):
-    """Wait (at most 60 s) until test(page text) holds for the dev server's page at url."""
-    deadline = time.monotonic() + 60
-    while not test(fetch(url)[1].decode()):
-        assert time.monotonic() < deadline, what
-        time.sleep(0.2)
-
-
 def test_serve_picks_up_edits_to_a_lessons_own_code_its_explorable_and_its_checker(tmp_path):
     lessons = tmp_path / "lessons"
     folder = lessons / "01-mini"
     write_mini_lesson(folder)
-    server = subprocess.Popen([sys.executable, str(ROOT / "build.py"), "--lessons", str(lessons), "--out",
-                               str(tmp_path / "_site"), "serve", "--port", "0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = DevServer(lessons, tmp_path / "_site")
     try:
-        url = next(line.split(" at ")[1].split(" ")[0] for line in server.stdout if line.startswith("Serving "))
-        page, status = url + "01-mini/index.html", url + STATUS_PATH.lstrip("/")
-        body = fetch(page)[1].decode()
+        page, status = "01-mini/index.html", STATUS_PATH.lstrip("/")
+        body = server.page(page)
         assert "cell says first" in body and "panel says first 1" in body
         (folder / "mini" / "words.py").write_text('WORD = "second"\n', encoding="utf-8")
-        wait_for(page, lambda text: "cell says second" in text, "an edit to the lesson's code was not picked up")
+        server.wait_until(lambda: "cell says second" in server.page(page),
+                          "an edit to the lesson's code was not picked up")
         echo = folder / "mini" / "explorables" / "echo.py"
         echo.write_text(ECHO.replace("panel says first", "panel says second"), encoding="utf-8")
-        wait_for(page, lambda text: "panel says second 1" in text, "an edit to the explorable was not picked up")
+        server.wait_until(lambda: "panel says second 1" in server.page(page),
+                          "an edit to the explorable was not picked up")
         checker = folder / "mini" / "checkers" / "double.py"
         checker.write_text(DOUBLE.replace("function(3) == 6", "function(3) == 7"), encoding="utf-8")
-        wait_for(status, lambda text: "the reference solution fails its checker" in text,
-                 "an edit to the checker was not picked up")
+        server.wait_until(lambda: "the reference solution fails its checker" in server.page(status),
+                          "an edit to the checker was not picked up")
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.close()
 
 
 def test_a_save_made_before_the_watcher_starts_still_rebuilds(tmp_path):

@@ -191,10 +191,12 @@ def run_new(config, name, language):
     except ValueError as error:
         print("build.py new: {}".format(error), file=sys.stderr)
         return 2
-    print("Created {}: lesson.md, exercises/softmax/, the package {}/ (its checker and explorable) and "
-          "tests/test_lesson.py, the lesson's own test. Build it with 'python build.py build --lesson {}' or "
-          "'make serve', run its test with 'make test LESSON={}', then make it your own (docs/authoring.md).".format(
-              folder, package_name(folder.name), folder.name, folder.name))
+    print("Created {folder}: lesson.md, exercises/softmax/, the package {package}/ (its checker and explorable) and "
+          "tests/test_lesson.py, the lesson's own test. Build it alone with 'make build LESSON={name}' ('make serve "
+          "LESSON={name}' rebuilds as you save); run its tests and the suite's for it with 'make test-fast "
+          "LESSON={name}' as you write (no browser) and 'make test LESSON={name}' before you commit (browsers and "
+          "Jupyter too); then make it your own (docs/authoring.md).".format(
+              folder=folder, package=package_name(folder.name), name=folder.name))
     return 0
 
 

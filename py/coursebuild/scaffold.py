@@ -1,7 +1,9 @@
 """`build.py new NAME --language LANG`: a lesson folder that builds and passes its own checks and tests at once.
 
     lessons/<number>-NAME/
-        lesson.md                      front matter, prose, a cell, a quiz, an exercise and an explorable
+        lesson.md                      front matter (with the kernelspec Jupyter needs), prose, a cell, a quiz,
+                                       the cell that answers it (folded until answered, `:checks:`), an
+                                       exercise and an explorable
         exercises/softmax/             starter.py, solution.py, wrong/ (three known mistakes)
         <package>/                     the lesson's own code (NAME with dashes as underscores)
             checkers/softmax.py        the exercise's checker, built on course.checkers.common
@@ -29,6 +31,7 @@ TEXT = {
         "title": "A new lesson",
         "summary": "What this lesson teaches, in one sentence.",
         "intro": "Three scores become three weights that sum to one: that is what a softmax does.",
+        "answer_title": "The largest weight",
         "after_cell": "The largest weight is {glue}`largest:.3f`; it belongs to the largest score.",
         "question": "Which score gets the largest weight?",
         "options": ("The largest score.", "The smallest score.", "All get the same weight."),
@@ -55,6 +58,7 @@ TEXT = {
         "title": "Una lección nueva",
         "summary": "Lo que enseña esta lección, en una frase.",
         "intro": "Tres puntuaciones se convierten en tres pesos que suman uno: eso hace un softmax.",
+        "answer_title": "El peso mayor",
         "after_cell": "El peso mayor es {glue}`largest:.3f`; corresponde a la puntuación mayor.",
         "question": "¿Qué puntuación recibe el peso mayor?",
         "options": ("La puntuación mayor.", "La puntuación menor.", "Todas reciben el mismo peso."),
@@ -83,6 +87,7 @@ TEXT = {
         "title": "Новий урок",
         "summary": "Чого вчить цей урок, одним реченням.",
         "intro": "Три оцінки стають трьома вагами, що в сумі дають одиницю: саме це робить softmax.",
+        "answer_title": "Найбільша вага",
         "after_cell": "Найбільша вага — {glue}`largest:.3f`; вона належить найбільшій оцінці.",
         "question": "Яка оцінка отримує найбільшу вагу?",
         "options": ("Найбільша оцінка.", "Найменша оцінка.", "Усі отримують однакову вагу."),
@@ -109,6 +114,14 @@ TEXT = {
 
 LESSON = """\
 ---
+jupytext:
+  text_representation:
+    extension: .md
+    format_name: myst
+kernelspec:
+  display_name: Python 3
+  language: python
+  name: python3
 title: {q_title}
 language: {language}
 order: {order}
@@ -118,22 +131,12 @@ summary: {q_summary}
 {intro}
 
 ```{{code-cell}} ipython3
-:id: weights
+:id: scores
 import numpy as np
 
 scores = np.array([1.0, 2.0, 3.0])
-weights = np.exp(scores) / np.exp(scores).sum()
-print(np.round(weights, 3))
+print(scores)
 ```
-
-```{{code-cell}} ipython3
-:tags: [remove-cell]
-from course.glue import glue
-
-glue("largest", float(weights.max()))
-```
-
-{after_cell}
 
 ```{{quiz}} single
 :id: largest
@@ -145,6 +148,25 @@ options:
   - text: {option_3}
 explanation: {q_explanation}
 ```
+
+% This cell's output answers the quiz: `:checks:` keeps it folded until the quiz is answered (docs/authoring.md).
+```{{code-cell}} ipython3
+:id: weights
+:checks: [largest]
+weights = np.exp(scores) / np.exp(scores).sum()
+print(np.round(weights, 3))
+```
+
+```{{code-cell}} ipython3
+:tags: [remove-cell]
+from course.glue import glue
+
+glue("largest", float(weights.max()))
+```
+
+:::{{answer}} {answer_title}
+{after_cell}
+:::
 
 ::::{{exercise}} softmax
 :checker: softmax
@@ -206,9 +228,10 @@ def softmax(scores):
 CHECKER = '''\
 """{doc}
 
-The cases are small vectors of scores, equal scores, and scores so large that np.exp overflows unless the
-largest is subtracted first. The first problem found in a case is told in one sentence; the sentences every
-checker shares (no function, code that raised, a pass, a strange return) come from course.checkers.common.
+The cases are small vectors of scores (unsorted, negative, a single one), equal scores, and scores so large that
+np.exp overflows unless the largest is subtracted first. The first problem found in a case is told in one sentence;
+the sentences every checker shares (no function, code that raised, a pass, a strange return) come from
+course.checkers.common.
 """
 
 import numpy as np
@@ -218,10 +241,12 @@ from course.numbers import number
 
 FUNCTION = "softmax"
 LANGUAGE = "{language}"
-CASES = (  # one vector of scores per case
+CASES = (  # one vector of scores per case; the suite asks for six or more (tests/test_exercises.py)
     [1.0, 2.0, 3.0],
     [0.5, -1.0],
-    [10.0, 10.0, 10.0, 10.0],
+    [2.0, -1.0, 0.5],  # unsorted, some negative: each weight stays with its own score
+    [10.0, 10.0, 10.0, 10.0],  # equal scores share the weight equally
+    [0.0],  # one score alone gets all the weight
     [800.0, 799.0],  # np.exp(800.0) overflows: only a softmax that subtracts the largest score passes
 )
 TOLERANCE = 1e-9
@@ -298,8 +323,9 @@ LESSON_TEST = '''\
 """The lesson's own test: it builds alone, its cells print in CPython what its page shows, and its checker
 passes the reference solution and rejects each known-wrong one with a sentence of its own.
 
-Run it alone with `.venv/bin/python -m pytest lessons/__FOLDER__/tests`; add a test here for every claim
-the lesson makes (a number its prose states, what a figure shows, a mistake its checker must name).
+Run it with the suite's tests for this lesson: `make test-fast LESSON=__FOLDER__` as you write (no browser),
+`make test LESSON=__FOLDER__` before you commit (browsers and Jupyter too). Add a test here for every claim the
+lesson makes (a number its prose states, what a figure shows, a mistake its checker must name).
 """
 
 import contextlib
@@ -360,7 +386,7 @@ def test_every_shown_cell_prints_in_cpython_what_the_page_shows(page):
 
 def test_the_reference_solution_passes_every_case():
     result = grade(EXERCISE.solution, CHECKER)
-    assert result["passed"] and len(result["results"]) >= 4
+    assert result["passed"] and len(result["results"]) >= 6  # the suite's tests/test_exercises.py asks for six
 
 
 def test_every_known_wrong_solution_fails_with_a_sentence_of_its_own():
