@@ -11,7 +11,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from . import i18n
+from . import i18n, staging
 from .errors import LessonError
 
 BUNDLES = (
@@ -52,17 +52,16 @@ def bundle(root, cache_dir, out_dir):
         esbuild = root / "node_modules" / ".bin" / "esbuild"
         if not esbuild.exists():
             raise LessonError(Path("package.json"), None, "esbuild is not installed; run 'npm ci' first")
-        staging = cached.with_name(digest + ".partial")
-        shutil.rmtree(staging, ignore_errors=True)
-        staging.mkdir(parents=True)
+        staged = staging.new_folder(cached)
         for entry, output, form in BUNDLES:
             command = [str(esbuild), str(root / "site" / entry), "--bundle", "--minify", "--format=" + form,
-                       "--target=es2020", "--legal-comments=none", "--outfile=" + str(staging / output)]
+                       "--target=es2020", "--legal-comments=none", "--outfile=" + str(staged / output)]
             done = subprocess.run(command, capture_output=True, text=True)
             if done.returncode != 0:
+                staging.discard(staged)
                 raise LessonError(Path("site") / entry, None, "esbuild failed: " + done.stderr.strip()[-2000:])
-        shutil.rmtree(cached, ignore_errors=True)
-        staging.rename(cached)
+        staging.place(staged, cached, replace=cached.exists() and not all(
+            (cached / output).exists() for _, output, _ in BUNDLES))
     for _, output, _ in BUNDLES:
         shutil.copyfile(cached / output, out_dir / output)
 

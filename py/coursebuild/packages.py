@@ -26,6 +26,8 @@ from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.utils import canonicalize_name
 
+from . import staging
+
 PYTHONS = ("3.8", "3.14")  # the legacy runtime's Python and the official one's
 NUMPYS = ("1.17.5", "2.4.6")  # the NumPy each runtime ships
 PURE_TAGS = ("py3-none-any", "py2.py3-none-any")
@@ -133,10 +135,8 @@ def resolve(entries, cache_dir, log=print):
     wheels = _read_record(record)
     if wheels is None:
         wheels = _download_all(entries, cache_dir, log)
-        partial = record.with_name(record.name + ".partial")
-        partial.write_text(json.dumps([{"name": w.name, "version": w.version, "file_name": w.file_name,
-                                        "sha256": w.sha256} for w in wheels], indent=1), encoding="utf-8")
-        partial.replace(record)  # a build killed while writing leaves no half record
+        staging.write_text(record, json.dumps([{"name": w.name, "version": w.version, "file_name": w.file_name,
+                                                "sha256": w.sha256} for w in wheels], indent=1))
     _check_modules(wheels, entries)
     return wheels
 

@@ -28,7 +28,7 @@ from typing import Optional
 
 from course import numbers
 
-from . import packages
+from . import packages, staging
 
 
 @dataclass
@@ -104,10 +104,7 @@ def cached_run(requests, settings):
         return Outcome(replies)
     outcome = run(requests, settings)
     if outcome.stuck is None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(path.name + ".partial")
-        partial.write_text(json.dumps(outcome.replies), encoding="utf-8")
-        partial.replace(path)  # a build killed while writing leaves no half entry under the real name
+        staging.write_text(path, json.dumps(outcome.replies))
     return outcome
 
 

@@ -22,6 +22,8 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import staging
+
 OFFICIAL_WHEEL_URL = "https://cdn.jsdelivr.net/pyodide/v{version}/full/{file_name}"
 LEGACY_PACKAGE = "@pyodide/pyodide@0.17.1"
 LEGACY_VERSION = "0.17.1"
@@ -200,31 +202,35 @@ def _pip_download(name, target, sha256, log):
 
 
 def _fetch_legacy(folder, wanted, log):
-    staging = folder.with_name(folder.name + ".partial")
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
+    staged = staging.new_folder(folder)
+    try:
+        _unpack_legacy(staged, wanted, log)
+    except BaseException:
+        staging.discard(staged)
+        raise
+    staging.place(staged, folder, replace=True)
+
+
+def _unpack_legacy(staged, wanted, log):
     log("Fetching {} from the npm registry (about 185 MB, once)...".format(LEGACY_PACKAGE))
     try:
-        done = subprocess.run(["npm", "pack", LEGACY_PACKAGE, "--silent", "--pack-destination", str(staging)],
+        done = subprocess.run(["npm", "pack", LEGACY_PACKAGE, "--silent", "--pack-destination", str(staged)],
                               capture_output=True, text=True, timeout=900)
     except (OSError, subprocess.TimeoutExpired) as error:
         raise RuntimeUnavailable("npm pack {} failed: {}".format(LEGACY_PACKAGE, error)) from error
-    tarballs = list(staging.glob("*.tgz"))
+    tarballs = list(staged.glob("*.tgz"))
     if done.returncode != 0 or not tarballs:
         raise RuntimeUnavailable("npm pack {} failed: {}".format(LEGACY_PACKAGE, done.stderr.strip()[-300:]))
     with tarfile.open(tarballs[0]) as archive:
         for name in wanted:
             member = archive.getmember("package/dist/" + name)
-            with archive.extractfile(member) as source, open(staging / name, "wb") as target:
+            with archive.extractfile(member) as source, open(staged / name, "wb") as target:
                 shutil.copyfileobj(source, target)
     tarballs[0].unlink()
-    shutil.rmtree(folder, ignore_errors=True)
-    staging.rename(folder)
 
 
 def _download(url, target, sha256):
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(target.name + ".partial")
+    partial = staging.new_file(target)
     try:
         with urllib.request.urlopen(url, timeout=DOWNLOAD_TIMEOUT) as response, open(partial, "wb") as out:
             shutil.copyfileobj(response, out)
@@ -235,7 +241,7 @@ def _download(url, target, sha256):
     if _sha256(partial) != sha256:
         partial.unlink()
         raise RuntimeUnavailable("the NumPy wheel from {} did not match the sha256 in pyodide-lock.json".format(url))
-    partial.rename(target)
+    staging.place(partial, target)
 
 
 def _sha256(path):
