@@ -39,7 +39,7 @@ IDLE_MS = 3000
 # The marks our page sets on its way to a warm start (site/page/main.js, runtime-client.js), in their order,
 # and on a first visit's start, clicked at once: the worker waits for the service worker's control.
 STEPS = ("course-cache-looked", "course-start-decided", "course-idle-start", "course-worker-created",
-         "course-python-ready")
+         "course-python-from-snapshot", "course-python-ready")
 COLD_STEPS = ("course-registered", "course-load-began", "course-worker-created", "course-python-ready")
 MARKS = ("() => Object.fromEntries(performance.getEntriesByType('mark')"
          ".filter((m) => m.name.startsWith('course-')).map((m) => [m.name, m.startTime]))")

@@ -33,7 +33,25 @@ const raisedFlags = new Set();
 self.addEventListener("message", (event) => {
   const { data } = event;
   if (data && data.type === MANIFEST.stopFlag.message && typeof data.token === "string") raisedFlags.add(data.token);
+  if (MANIFEST.snapshot && data && data.type === MANIFEST.snapshot.message && data.bytes instanceof Uint8Array) {
+    event.waitUntil(keepSnapshot(data.bytes).catch(() => {})); // a copy not stored: the next start makes another
+  }
 });
+
+/**
+ * A fresh interpreter's memory (Pyodide 314's memory snapshot, 31 MB), from a page whose worker made it: gzipped
+ * (about 6 MB) into this build's runtime cache, under MANIFEST.snapshot.path, where every later start of any lesson
+ * reads it (site/worker/worker-handler.js, startInterpreter). Here rather than in the page's worker, so that it
+ * is stored even when the page closes right after its first output. It goes with the runtime cache when the
+ * runtime changes, so a copy never outlives the Pyodide that made it (which also checks that on restoring).
+ */
+async function keepSnapshot(bytes) {
+  const cache = await ownCache(MANIFEST.runtimeCache);
+  if (!cache || typeof CompressionStream !== "function") return;
+  const packed = await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
+  await cache.put(new URL(MANIFEST.snapshot.path, SCOPE).href,
+    new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));
+}
 
 /** The answer to a worker asking for its stop flag ("?reset" lowers it). */
 function stopFlag(token, query) {

@@ -14,6 +14,9 @@ from .assets import WORKER_ENTRIES
 # The stop flag's URL path under the site and the message that raises it: the service worker and the page both
 # read them from here (sw.js's manifest, the page's runtime manifest).
 STOP_FLAG = {"path": "__course_stop__/", "message": "course-stop"}
+# Where a fresh interpreter's memory is kept (in the runtime's cache, under this path of the site) and the message
+# that hands it to the service worker to store: read by both, like STOP_FLAG. Only Pyodide 314 makes one.
+SNAPSHOT = {"path": "runtime/course-snapshot.bin.gz", "message": "course-snapshot"}
 
 
 def _digest(paths, root):
@@ -53,6 +56,7 @@ def write(template, site, build, runtime_cache):
                    for path in sorted((site / "assets").iterdir())},
         "runtimeCache": runtime_cache,
         "stopFlag": STOP_FLAG,
+        "snapshot": SNAPSHOT,
         # The worker entries, by kind: the service worker gives each its content policy.
         "workers": {"assets/" + name: kind for kind, name in WORKER_ENTRIES.items()},
         "runtime": sorted(runtime_paths),

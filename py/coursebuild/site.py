@@ -208,6 +208,8 @@ def _write_files(config, staging, lessons, strings, outputs, glued, runtime, whe
         _link_or_copy(Path(source), runtime_dir / name)
     shared = dict(cache=service_worker.runtime_cache_name(runtime_dir), entry=assets.WORKER_ENTRIES[runtime.worker],
                   stopFlag=service_worker.STOP_FLAG)
+    if runtime.worker == "module":  # Pyodide 314 can copy its memory for later starts; the legacy 0.17 cannot
+        shared["snapshot"] = service_worker.SNAPSHOT
     # Lessons' wheels sit beside the runtime and go in its cache, which they do not rename: a wheel's
     # name pins its bytes, so a lesson that adds a package keeps the learner's cached runtime.
     for wheel in {wheel.file_name: wheel for each in wheels.values() for wheel in each}.values():

@@ -81,6 +81,8 @@ export class RuntimeClient extends EventTarget {
     this.stopSeen = null; // resolves requestStop's promise when the worker acknowledges the stop request ("stop-seen")
     this.spinning = 0; // workers ended here that the browser may still be running
     this.leavesWorkersRunning = LEAVES_WORKERS_RUNNING;
+    this.startedFrom = null; // how the last Python started: "snapshot" (a fresh one's memory restored) or "start"
+    this.firstLook = null; // cacheState's one look at the runtime cache
   }
 
   /** Start the worker and load Python once; resolves when Python is ready. */
@@ -189,7 +191,8 @@ export class RuntimeClient extends EventTarget {
     const url = new URL(runtime.entry + version, this.config.assetsURL).href; // the build names the entry file
     const libraryURLs = this.config.libraries.map((name) => new URL(name + version, this.config.assetsURL).href);
     const downloads = this.countDownloads(runtime.files);
-    if (SHARES_DOWNLOADS && this.session === 0 && !(await this.cacheState()).complete) {
+    const firstVisit = !(await this.cacheState()).complete; // the runtime was not all in the cache as the page opened
+    if (SHARES_DOWNLOADS && this.session === 0 && firstVisit) {
       const runtimeURL = (name) => new URL(name, this.config.runtimeURL).href;
       this.fetchAhead([url, ...libraryURLs, ...runtime.files.map((file) => runtimeURL(file.name)),
         ...(runtime.wheels || []).map((wheel) => runtimeURL(wheel.file))], downloads.note);
@@ -220,12 +223,15 @@ export class RuntimeClient extends EventTarget {
         label: this.config.label,
         language: this.config.language,
         interruptBuffer: this.interruptBuffer,
+        snapshot: this.snapshotPlace(firstVisit),
         stopFlagURL: this.stopToken ? new URL("../" + this.config.runtime.stopFlag.path + this.stopToken, this.config.assetsURL).href : null,
       });
       clearInterval(watchdog);
       downloads.stop();
       this.stopBy = value.stopBy || null;
       this.session += 1;
+      this.startedFrom = value.startedFrom || "start";
+      if (this.startedFrom === "snapshot") mark("course-python-from-snapshot");
       mark("course-python-ready");
       this.setState("ready");
       return value;
@@ -240,6 +246,18 @@ export class RuntimeClient extends EventTarget {
       }
       throw error;
     }
+  }
+
+  /**
+   * Where a fresh interpreter's memory is kept for later starts to restore ({cache, url, make}; null where the
+   * runtime makes none: only Pyodide 314's manifest names a place). `make`: whether a fresh start copies itself,
+   * which only a start from a cached runtime does, so that the first visit's first output pays nothing for it.
+   */
+  snapshotPlace(firstVisit) {
+    const { runtime } = this.config;
+    if (!runtime.snapshot) return null;
+    const url = new URL("../" + runtime.snapshot.path, this.config.assetsURL).href;
+    return { cache: runtime.cache, url, make: !firstVisit };
   }
 
   /** Run one cell; onOutput receives output items as Python prints them. */
@@ -326,6 +344,10 @@ export class RuntimeClient extends EventTarget {
       if (this.stopSeen) this.stopSeen(true);
       return;
     }
+    if (message.type === "snapshot") {
+      this.keepSnapshot(message.bytes);
+      return;
+    }
     const entry = this.pending.get(message.id);
     if (!entry) return;
     if (message.type === "output") {
@@ -334,6 +356,21 @@ export class RuntimeClient extends EventTarget {
       this.pending.delete(message.id);
       if (message.ok) entry.resolve(message.value);
       else entry.reject(new RequestError(message.error));
+    }
+  }
+
+  /**
+   * A fresh interpreter's memory, from the worker (its handOverSnapshot), moved on to the service worker, which
+   * compresses and stores it in the runtime's cache for every later start (sw.js, keepSnapshot) and finishes
+   * even if this page closes. Without a service worker it is dropped: there is no cache of its to keep it in.
+   */
+  keepSnapshot(bytes) {
+    const controller = stopFlags() && navigator.serviceWorker.controller;
+    if (!controller || !(bytes instanceof Uint8Array)) return;
+    try {
+      controller.postMessage({ type: this.config.runtime.snapshot.message, bytes }, [bytes.buffer]);
+    } catch (error) {
+      controller.postMessage({ type: this.config.runtime.snapshot.message, bytes });
     }
   }
 

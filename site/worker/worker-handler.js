@@ -5,16 +5,20 @@
  * goes back as {type: "result", id, ok, value | error}, the error as the handler described it ({type, message,
  * text}; the page's RequestError keeps it so). What only this side adds:
  *   init     also carries indexURL, libraryURLs, files, micropip, wheels (what to load before Python
- *            can answer), and interruptBuffer (a Uint8Array on a SharedArrayBuffer, only on a cross-origin
- *            isolated page: the page writes 2 (SIGINT) into it and Pyodide raises KeyboardInterrupt in the running
- *            code) or stopFlagURL (the stop flag the service worker keeps for this worker where there is no such
- *            buffer, see stopFlag); it answers with stopBy: "buffer", "flag" or null.
+ *            can answer), snapshot ({cache, url, make}: where a fresh interpreter's memory is kept, and whether
+ *            a fresh start copies itself, see startInterpreter; null on a runtime without snapshots), and
+ *            interruptBuffer (a Uint8Array on a SharedArrayBuffer, only on a cross-origin isolated page: the page
+ *            writes 2 (SIGINT) into it and Pyodide raises KeyboardInterrupt in the running code) or stopFlagURL
+ *            (the stop flag the service worker keeps for this worker where there is no such buffer, see
+ *            stopFlag); it answers with stopBy: "buffer", "flag" or null, and startedFrom: "snapshot" or "start".
  *   stop     is handled at once, not queued behind the running request, and acknowledged with {type: "stop-seen"}
  *            (only a worker whose Python is waiting between steps can see it).
  *   output   {type: "output", id, items} streams while a request runs. (The runtime's download is counted by the
  *            page, site/page/runtime-client.js, not here.)
+ *   snapshot {type: "snapshot", bytes} follows a fresh start's init answer: its memory, for later starts
+ *            (handOverSnapshot).
  * Only API shared by every Pyodide generation is used: loadPyodide({indexURL}), loadPackage, runPythonAsync,
- * runPython, globals.set.
+ * runPython, globals.set; and, where Pyodide has them, its snapshots (startInterpreter).
  *
  * The parts, in the order a worker meets them: startCourseWorker (the entry's one call), startPython ("init"),
  * handleRequest (every other request, one at a time), handleStop ("stop", at once). One object, the worker's
@@ -54,6 +58,8 @@ self.startCourseWorker = function startCourseWorker(loadPyodide, early) {
   const course = {
     loadPyodide,
     pyodide: null,
+    snapshotCopy: null, // a fresh interpreter's memory, handed over once init is answered (handOverSnapshot)
+    startedFrom: null, // "snapshot" or "start": how the Python of the last try of init began
     booted: false, // the course library is installed and its handler built
     current: null, // the id of the request that runs now
     queue: Promise.resolve(),
@@ -92,15 +98,33 @@ function answerRuntimeFilesOffline() {
 
 /**
  * "init": load Pyodide, the lesson's packages, the course library and the lesson's wheels, then run init's own
- * request. The library and the wheels download while Pyodide loads, so the first start waits for the longest of
- * them, not for their sum.
+ * request. A start from a snapshot that fails at any step is tried once more afresh, and the snapshot is dropped:
+ * a copy that restores but cannot go on (a package that will not load into it, say) must not fail every start.
  */
 async function startPython(course, message) {
+  try {
+    return await startPythonOnce(course, message);
+  } catch (error) {
+    if (course.startedFrom !== "snapshot") throw error;
+    await forgetSnapshot(message.snapshot).catch(() => {});
+    return startPythonOnce(course, { ...message, snapshot: null }); // no copy made: that one could fail alike
+  }
+}
+
+/**
+ * One try of init. The library and the wheels download while Pyodide loads, so the first start waits for the
+ * longest of them, not for their sum.
+ */
+async function startPythonOnce(course, message) {
+  course.booted = false;
   const wanted = message.wheels || [];
   const library = fetchLibrary(message.libraryURLs);
   const wheels = fetchWheels(wanted, message.indexURL);
   for (const download of [library, wheels]) download.catch(() => {}); // a failure is thrown where it is awaited
-  const pyodide = course.pyodide = await course.loadPyodide({ indexURL: message.indexURL });
+  const interpreter = await startInterpreter(course.loadPyodide, message.indexURL, message.snapshot);
+  const pyodide = course.pyodide = interpreter.pyodide;
+  course.startedFrom = interpreter.from;
+  course.snapshotCopy = interpreter.copy; // handed over once the page has init's answer (handleRequest)
   const stopBy = connectStop(course, message);
   if (message.packages.length) await pyodide.loadPackage(message.packages);
   course.micropip = (message.micropip || []).map((name) => (name.endsWith(".whl") ? new URL(name, message.indexURL).href : name));
@@ -110,7 +134,70 @@ async function startPython(course, message) {
   if (wanted.length) await installWheels(pyodide, await wheels);
   course.booted = true;
   const value = await runInPython(course, { ...message, interruptBuffer: undefined }); // the buffer stays in JavaScript
-  return { ...value, stopBy };
+  return { ...value, stopBy, startedFrom: interpreter.from };
+}
+
+/**
+ * Pyodide, restored from the snapshot of a fresh interpreter's memory that the runtime's cache keeps
+ * (`snapshot`: {cache, url, make}; see handOverSnapshot), where there is one this Pyodide accepts: a restore skips
+ * Python's own start-up, most of loadPyodide()'s work. Else Pyodide starts afresh, and if `make` and it can (Pyodide
+ * 314 can; the legacy 0.17 has no snapshots, and the page asks none of it) its memory is copied at once, before
+ * anything of the course or the lesson runs in it, for handOverSnapshot. The page asks for a copy only once the
+ * runtime is cached: making one slows a start a little (loadPyodide's _makeSnapshot, and the 31 MB copy), and a
+ * first visit's first output is the one start that must not wait.
+ * Resolves to {pyodide, from: "snapshot" or "start", copy}.
+ */
+async function startInterpreter(loadPyodide, indexURL, snapshot) {
+  const stored = snapshot ? await readSnapshot(snapshot).catch(() => null) : null;
+  if (stored) {
+    try {
+      const pyodide = await loadPyodide({ indexURL, _loadSnapshot: stored });
+      // The copy holds the random module's state as seeded when the copy was made: seed it afresh, as a start does.
+      pyodide.runPython("import random\nrandom.seed()");
+      return { pyodide, from: "snapshot", copy: null };
+    } catch (error) {
+      // Made by another build of Pyodide (it checks), or damaged: start afresh; the new copy replaces it.
+    }
+  }
+  const make = Boolean(snapshot && snapshot.make);
+  const pyodide = await loadPyodide(make ? { indexURL, _makeSnapshot: true } : { indexURL });
+  let copy = null;
+  try {
+    if (make && typeof pyodide.makeMemorySnapshot === "function") copy = pyodide.makeMemorySnapshot();
+  } catch (error) {
+    // this Pyodide cannot copy itself: every start is a fresh one, as before
+  }
+  return { pyodide, from: "start", copy };
+}
+
+/**
+ * Hand the fresh interpreter's memory to the page, which hands it to the service worker to compress and store
+ * (sw.js, keepSnapshot): there it outlives this worker and the page, so a page closed right after its first output
+ * still leaves the next start its copy. Sent once init has been answered, so it never delays that answer; the
+ * bytes are moved, not copied.
+ */
+function handOverSnapshot(course) {
+  const bytes = course.snapshotCopy;
+  course.snapshotCopy = null;
+  try {
+    self.postMessage({ type: "snapshot", bytes }, [bytes.buffer]);
+  } catch (error) {
+    self.postMessage({ type: "snapshot", bytes }); // a buffer that cannot be moved is copied
+  }
+}
+
+/** Drop the stored snapshot (one that restored, then failed a start). */
+async function forgetSnapshot({ cache, url }) {
+  if (self.caches && await caches.has(cache)) await (await caches.open(cache)).delete(url);
+}
+
+/** The stored snapshot's bytes, or null: none stored, no cache of the service worker's, or no way to unpack it. */
+async function readSnapshot({ cache, url }) {
+  if (!self.caches || typeof DecompressionStream !== "function" || !(await caches.has(cache))) return null;
+  const response = await (await caches.open(cache)).match(url);
+  if (!response || !response.body) return null;
+  const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }
 
 /** How the page can interrupt this Python: its shared buffer ("buffer"), the stop flag ("flag"), or not at all (null). */
@@ -136,6 +223,7 @@ async function handleRequest(course, message) {
     if (message.type === "run") await loadMicropipFor(course, message.code);
     const value = message.type === "init" ? await startPython(course, message) : await runInPython(course, message);
     course.post({ type: "result", id: message.id, ok: true, value });
+    if (course.snapshotCopy) handOverSnapshot(course);
   } catch (error) {
     // Python's failure goes to the page as Python described it ({type, message, text}); the worker's own, alike.
     const text = String(error && error.message || error);

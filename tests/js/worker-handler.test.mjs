@@ -30,8 +30,12 @@ function fakePyodide(log) {
   };
 }
 
-/** The handler in a worker-like global of its own; returns what it posted, what it did, and Pyodide's gate. */
-function startWorker() {
+/**
+ * The handler in a worker-like global of its own; returns what it posted, what it did, and Pyodide's gate.
+ * `caches`: a stand-in Cache Storage (fakeCaches); `refuseSnapshots`: loadPyodide throws when given one to restore;
+ * `failRestored`: a restored Pyodide cannot load a package.
+ */
+function startWorker({ caches, refuseSnapshots = false, failRestored = false } = {}) {
   const log = [];
   const posted = [];
   const pyodideUp = deferred();
@@ -41,20 +45,57 @@ function startWorker() {
     return { ok: true, json: async () => ({}), arrayBuffer: async () => body.buffer };
   };
   // A worker's global is `self`: the handler reads both names.
-  const self = vm.createContext({ postMessage: (message) => posted.push(message), fetch, URL });
+  const self = vm.createContext({ postMessage: (message) => posted.push(message), fetch, URL, caches, Blob, Response,
+    DecompressionStream });
   self.self = self;
   vm.runInContext(HANDLER, self);
-  self.startCourseWorker(async () => {
-    log.push(["loadPyodide"]);
+  self.startCourseWorker(async (options) => {
+    const restoring = options._loadSnapshot ? Array.from(options._loadSnapshot) : null;
+    log.push(["loadPyodide", Object.keys(options).sort(), ...(restoring ? [restoring] : [])]);
     await pyodideUp.promise;
-    return fakePyodide(log);
+    if (restoring && refuseSnapshots) throw new Error("Snapshot has invalid magic number");
+    const pyodide = fakePyodide(log);
+    pyodide.runPython = (code) => log.push(["runPython", code]);
+    if (restoring && failRestored) pyodide.loadPackage = async () => Promise.reject(new Error("cannot load numpy"));
+    if (options._makeSnapshot) pyodide.makeMemorySnapshot = () => new Uint8Array([7, 8, 9]);
+    return pyodide;
   });
   return { self, log, posted, pyodideUp };
 }
 
-function init(micropip, wheels) {
+function init(micropip, wheels, snapshot = null) {
   return { type: "init", id: 1, indexURL: INDEX, libraryURLs: [INDEX + "../assets/course-lib.json"], packages: ["numpy"],
-    files: [], micropip, wheels };
+    files: [], micropip, wheels, snapshot };
+}
+
+const SNAPSHOT = { cache: "course-runtime-1", url: INDEX + "course-snapshot.bin.gz", make: true };
+
+/** A stand-in Cache Storage holding one cache, SNAPSHOT.cache; `stored`: its snapshot's bytes, gzipped by the test. */
+function fakeCaches(stored = null) {
+  const entries = new Map(stored ? [[SNAPSHOT.url, stored]] : []);
+  const cache = {
+    match: async (url) => (entries.has(url) ? new Response(entries.get(url)) : undefined),
+    delete: async (url) => entries.delete(url),
+  };
+  return { entries, has: async (name) => name === SNAPSHOT.cache, open: async () => cache };
+}
+
+async function gzip(bytes) {
+  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+}
+
+/** Wait (on real timers: compression streams need them) until `check()` resolves true; fail after a second. */
+async function until(check) {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((done) => setTimeout(done, 5));
+  }
+  assert.fail("waited in vain for " + check);
+}
+
+/** What the worker did, leaving out its fetches (the library's, the wheels'), which run alongside. */
+function withoutFetches(worker) {
+  return worker.log.filter(([what]) => what !== "fetch");
 }
 
 /** Let every pending promise callback run (no timers). */
@@ -112,4 +153,77 @@ test("a lesson without wheels loads nothing but its packages, and a cell importi
   assert.deepEqual(worker.log.filter(([what]) => what === "loadPackage"), [["loadPackage", ["numpy"]]]);
   assert.deepEqual(worker.log.filter(([what]) => what === "python" || what === "writeFile"),
     [["python", "boot"], ["python", "request"], ["python", "request"]]);
+});
+
+test("with no snapshot stored, Python starts afresh, and its memory, copied at once, is handed over after init", async () => {
+  const worker = startWorker({ caches: fakeCaches() });
+  worker.pyodideUp.resolve();
+  worker.self.onmessage({ data: init([], [], SNAPSHOT) });
+  await until(() => worker.posted.length >= 2);
+  assert.equal(worker.posted[0].ok, true, JSON.stringify(worker.posted[0]));
+  assert.equal(worker.posted[0].value.startedFrom, "start");
+  assert.deepEqual(withoutFetches(worker)[0], ["loadPyodide", ["_makeSnapshot", "indexURL"]]);
+  // The copy goes to the page (which hands it to the service worker) only after init's answer.
+  assert.equal(worker.posted[1].type, "snapshot");
+  assert.deepEqual(Array.from(worker.posted[1].bytes), [7, 8, 9]);
+});
+
+test("a stored snapshot is restored, the random module seeded afresh, and no copy handed over", async () => {
+  const worker = startWorker({ caches: fakeCaches(await gzip(new Uint8Array([1, 2, 3]))) });
+  worker.pyodideUp.resolve();
+  worker.self.onmessage({ data: init([], [], SNAPSHOT) });
+  await until(() => worker.posted.length);
+  assert.equal(worker.posted[0].value.startedFrom, "snapshot", JSON.stringify(worker.posted[0]));
+  assert.deepEqual(withoutFetches(worker)[0], ["loadPyodide", ["_loadSnapshot", "indexURL"], [1, 2, 3]]);
+  assert.deepEqual(withoutFetches(worker)[1], ["runPython", "import random\nrandom.seed()"]);
+  await new Promise((done) => setTimeout(done, 50)); // time for a copy to be handed over, were one made
+  assert.deepEqual(worker.posted.map((message) => message.type), ["result"]);
+});
+
+test("a snapshot this Pyodide refuses gives way to a fresh start, whose copy is handed over to replace it", async () => {
+  const worker = startWorker({ caches: fakeCaches(await gzip(new Uint8Array([1, 2, 3]))), refuseSnapshots: true });
+  worker.pyodideUp.resolve();
+  worker.self.onmessage({ data: init([], [], SNAPSHOT) });
+  await until(() => worker.posted.length >= 2);
+  assert.equal(worker.posted[0].value.startedFrom, "start", JSON.stringify(worker.posted[0]));
+  assert.deepEqual(worker.log.filter(([what]) => what === "loadPyodide").map((entry) => entry[1]),
+    [["_loadSnapshot", "indexURL"], ["_makeSnapshot", "indexURL"]]);
+  assert.deepEqual(Array.from(worker.posted[1].bytes), [7, 8, 9]);
+});
+
+test("a restored start that fails a later step is tried once more afresh, and the snapshot is dropped", async () => {
+  const caches = fakeCaches(await gzip(new Uint8Array([1, 2, 3])));
+  const worker = startWorker({ caches, failRestored: true });
+  worker.pyodideUp.resolve();
+  worker.self.onmessage({ data: init([], [], SNAPSHOT) });
+  await until(() => worker.posted.length);
+  assert.equal(worker.posted[0].ok, true, JSON.stringify(worker.posted[0]));
+  assert.equal(worker.posted[0].value.startedFrom, "start");
+  assert.deepEqual(worker.log.filter(([what]) => what === "loadPyodide").map((entry) => entry[1]),
+    [["_loadSnapshot", "indexURL"], ["indexURL"]]); // the second try makes no copy, which could fail alike
+  assert.equal(caches.entries.size, 0);
+  await new Promise((done) => setTimeout(done, 50));
+  assert.deepEqual(worker.posted.map((message) => message.type), ["result"]);
+});
+
+test("a start the page asks for no copy (a first visit's) makes none, and loads Pyodide as before", async () => {
+  const worker = startWorker({ caches: fakeCaches() });
+  worker.pyodideUp.resolve();
+  worker.self.onmessage({ data: init([], [], { ...SNAPSHOT, make: false }) });
+  await until(() => worker.posted.length);
+  assert.equal(worker.posted[0].value.startedFrom, "start", JSON.stringify(worker.posted[0]));
+  assert.deepEqual(withoutFetches(worker)[0], ["loadPyodide", ["indexURL"]]);
+  await new Promise((done) => setTimeout(done, 50));
+  assert.deepEqual(worker.posted.map((message) => message.type), ["result"]);
+});
+
+test("a runtime without snapshots (snapshot: null, the legacy one) is started as before and the caches are not read", async () => {
+  const caches = { has: async () => assert.fail("read the caches"), open: async () => assert.fail("opened a cache") };
+  const worker = startWorker({ caches });
+  worker.pyodideUp.resolve();
+  worker.self.onmessage({ data: init([], []) });
+  await until(() => worker.posted.length);
+  assert.equal(worker.posted[0].ok, true, JSON.stringify(worker.posted[0]));
+  assert.deepEqual(withoutFetches(worker)[0], ["loadPyodide", ["indexURL"]]);
+  assert.ok(!worker.log.some(([what]) => what === "runPython"));
 });
