@@ -45,9 +45,10 @@ def run_all(page):
     expect(page.locator("#cell-5")).to_have_attribute("data-state", "done", timeout=120_000)
 
 
-def outputs(page):
-    return ["".join(page.locator("#cell-{} .cell-output .out".format(number)).all_text_contents())
-            for number in range(1, 6)]
+def outputs(page, cells=range(1, 6)):
+    """What each cell's output shows, by cell number (the playground's five by default)."""
+    return {number: "".join(page.locator("#cell-{} .cell-output .out".format(number)).all_text_contents())
+            for number in cells}
 
 
 def ready(page):
@@ -135,11 +136,9 @@ def test_a_numpy_lesson_restored_from_a_snapshot_reproduces_the_build(page, cour
     store_a_snapshot(page, course_server.url(lesson + "/index.html"))
     page.reload()
     cells = [cell["id"] for cell in data["cells"] if not cell["skip_run_all"]]  # what Run all runs
-    built = {number: "".join(page.locator("#cell-{} .cell-output .out".format(number)).all_text_contents())
-             for number in cells}
+    built = outputs(page, cells)
     page.locator("[data-action=run-all]").click()
     expect(page.locator("#cell-{}".format(cells[-1]))).to_have_attribute("data-state", re.compile("done|failed"),
                                                                          timeout=300_000)
     assert page.evaluate(FROM_SNAPSHOT)
-    assert {number: "".join(page.locator("#cell-{} .cell-output .out".format(number)).all_text_contents())
-            for number in cells} == built
+    assert outputs(page, cells) == built
