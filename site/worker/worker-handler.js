@@ -18,7 +18,8 @@
  *   snapshot {type: "snapshot", bytes} follows a fresh start's init answer: its memory, for later starts
  *            (handOverSnapshot).
  * Only API shared by every Pyodide generation is used: loadPyodide({indexURL}), loadPackage, runPythonAsync,
- * runPython, globals.set; and, where Pyodide has them, its snapshots (startInterpreter).
+ * runPython, globals.set, and Emscripten's FS (cwd, mkdirTree, writeFile); and, where Pyodide has them, its
+ * snapshots (startInterpreter).
  *
  * The parts, in the order a worker meets them: startCourseWorker (the entry's one call), startPython ("init"),
  * handleRequest (every other request, one at a time), handleStop ("stop", at once). One object, the worker's
@@ -29,24 +30,21 @@
 // Where Pyodide keeps the interrupt buffer it reads (0.17: interrupt_buffer; later: Py_EmscriptenSignalBuffer).
 const COURSE_BUFFER_NAMES = ["Py_EmscriptenSignalBuffer", "interrupt_buffer"];
 
-// Installs the course library and the lesson's package (passed in as JSON data) and builds the one request handler of course.worker.
+// The folder the course library and the lesson's own package are written to (writeLibrary), under Python's cwd.
+const COURSE_LIBRARY_FOLDER = "course-lib";
+// Puts that folder on Python's path and builds the one request handler of course.worker.
 const COURSE_BOOT = [
   "import json, os, sys",
   "import js",
-  "_course_root = os.path.join(os.getcwd(), 'course-lib')",
-  "for _name, _text in json.loads(_course_library).items():",
-  "    _path = os.path.join(_course_root, _name)",
-  "    os.makedirs(os.path.dirname(_path), exist_ok=True)",
-  "    with open(_path, 'w', encoding='utf-8') as _file:",
-  "        _file.write(_text)",
-  "del _course_library",
-  "sys.path.insert(0, _course_root)",
+  "sys.path.insert(0, os.path.join(os.getcwd(), '" + COURSE_LIBRARY_FOLDER + "'))",
   "from course.worker import Handler",
   "_course_handler = Handler(send=lambda items: js.courseEmit(json.dumps(items)))",
 ].join("\n");
-// Every request reaches Python as JSON data in a variable, through one fixed line of code. Stop has a variable
-// of its own: it is answered while a queued request may still be on its way to reading its own.
+// Every request reaches Python as JSON data in a variable, through one fixed line of code: a run is awaited
+// (a cell may await), every other request is answered at once, without runPythonAsync's look for imports. Stop
+// has a variable of its own: it is answered while a queued request may still be on its way to reading its own.
 const COURSE_HANDLE = "await _course_handler.handle_json(_course_request)";
+const COURSE_HANDLE_SYNC = "_course_handler.handle_now_json(_course_request)";
 const COURSE_HANDLE_NOW = "_course_handler.handle_now_json(_course_urgent)";
 const COURSE_INSTALL = "from course import wheels as _course_wheels_module\n"
   + "_course_wheels_module.install(json.loads(_course_wheels))\ndel _course_wheels, _course_wheels_module";
@@ -126,12 +124,15 @@ async function startPythonOnce(course, message) {
   course.startedFrom = interpreter.from;
   course.snapshotCopy = interpreter.copy; // handed over once the page has init's answer (handleRequest)
   const stopBy = connectStop(course, message);
-  if (message.packages.length) await pyodide.loadPackage(message.packages);
+  // The lesson's packages load while the library boots and the wheels install: loadPackage spends much of its
+  // time waiting (for the files, for the compiling of their WebAssembly), and none of the three imports another's.
+  const packages = message.packages.length ? pyodide.loadPackage(message.packages) : null;
+  if (packages) packages.catch(() => {}); // thrown where it is awaited, below
   course.micropip = (message.micropip || []).map((name) => (name.endsWith(".whl") ? new URL(name, message.indexURL).href : name));
-  // The course library and the lesson's own package: one folder on the path, holding both.
-  pyodide.globals.set("_course_library", JSON.stringify(await library));
-  await pyodide.runPythonAsync(COURSE_BOOT);
-  if (wanted.length) await installWheels(pyodide, await wheels);
+  writeLibrary(pyodide, await library);
+  pyodide.runPython(COURSE_BOOT);
+  if (wanted.length) installWheels(pyodide, await wheels);
+  await packages;
   course.booted = true;
   const value = await runInPython(course, { ...message, interruptBuffer: undefined }); // the buffer stays in JavaScript
   return { ...value, stopBy, startedFrom: interpreter.from };
@@ -240,7 +241,8 @@ async function runInPython(course, message) {
   if (course.flag) course.flag.reset();
   else if (course.interruptBuffer) course.interruptBuffer[0] = 0;
   course.pyodide.globals.set("_course_request", JSON.stringify(message));
-  const reply = JSON.parse(String(await course.pyodide.runPythonAsync(COURSE_HANDLE)));
+  const reply = JSON.parse(String(message.type === "run" ? await course.pyodide.runPythonAsync(COURSE_HANDLE)
+    : course.pyodide.runPython(COURSE_HANDLE_SYNC)));
   if (!reply.ok) throw Object.assign(new Error(reply.error.text.trim()), { python: reply.error });
   return reply.value;
 }
@@ -342,6 +344,20 @@ async function fetchLibrary(urls) {
 }
 
 /**
+ * The course library and the lesson's own package (one folder's files by name) written into one folder under
+ * Python's cwd, which COURSE_BOOT puts on the path.
+ */
+function writeLibrary(pyodide, files) {
+  const FS = pyodide.FS || pyodide._module.FS;
+  const root = FS.cwd().replace(/\/$/, "") + "/" + COURSE_LIBRARY_FOLDER;
+  for (const [name, text] of Object.entries(files)) {
+    const path = root + "/" + name;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, text);
+  }
+}
+
+/**
  * The lesson's wheels, fetched from the site into memory while Pyodide loads (Python is needed only to install
  * them). Nothing here resolves dependencies: the build listed them all.
  */
@@ -357,7 +373,7 @@ function fetchWheels(wheels, indexURL) {
  * Each fetched wheel written to /tmp, where course.wheels checks its sha256 and unpacks it into site-packages
  * with zipfile: no micropip, and nothing resolved (the build listed every wheel, dependencies first).
  */
-async function installWheels(pyodide, fetched) {
+function installWheels(pyodide, fetched) {
   const FS = pyodide.FS || pyodide._module.FS;
   const wheels = fetched.map(({ bytes, ...wheel }) => {
     const path = "/tmp/" + wheel.file.split("/").pop();
@@ -365,7 +381,7 @@ async function installWheels(pyodide, fetched) {
     return { ...wheel, path };
   });
   pyodide.globals.set("_course_wheels", JSON.stringify(wheels));
-  await pyodide.runPythonAsync(COURSE_INSTALL);
+  pyodide.runPython(COURSE_INSTALL);
 }
 
 /**

@@ -17,16 +17,32 @@ function deferred() {
   return { promise, resolve };
 }
 
-/** A stand-in Pyodide that records what the handler asks of it; every Python request succeeds. */
-function fakePyodide(log) {
+/**
+ * A stand-in Pyodide that records what the handler asks of it; every Python request succeeds. Python run
+ * awaited and run at once are logged alike ("python", what it was); `packagesLoaded`, when given, holds back
+ * loadPackage's answer until it resolves, which is then logged ("loaded").
+ */
+function fakePyodide(log, packagesLoaded = null) {
+  const python = (code) => {
+    if (code.startsWith("import random")) return void log.push(["runPython", code]);
+    log.push(["python", code.includes("_course_wheels_module") ? "install" : code.includes("Handler(") ? "boot" : "request"]);
+    return JSON.stringify({ ok: true, value: {} });
+  };
   return {
-    FS: { writeFile: (path, bytes) => log.push(["writeFile", path, Array.from(bytes)]) },
-    globals: { set: () => {} },
-    loadPackage: async (names) => log.push(["loadPackage", names]),
-    runPythonAsync: async (code) => {
-      log.push(["python", code.includes("_course_wheels_module") ? "install" : code.includes("Handler(") ? "boot" : "request"]);
-      return JSON.stringify({ ok: true, value: {} });
+    FS: {
+      cwd: () => "/home/pyodide",
+      mkdirTree: (path) => log.push(["mkdirTree", path]),
+      writeFile: (path, data) => log.push(["writeFile", path, typeof data === "string" ? data : Array.from(data)]),
     },
+    globals: { set: () => {} },
+    loadPackage: async (names) => {
+      log.push(["loadPackage", names]);
+      if (!packagesLoaded) return;
+      await packagesLoaded;
+      log.push(["loaded", names]);
+    },
+    runPython: python,
+    runPythonAsync: async (code) => python(code),
   };
 }
 
@@ -35,14 +51,14 @@ function fakePyodide(log) {
  * `caches`: a stand-in Cache Storage (fakeCaches); `refuseSnapshots`: loadPyodide throws when given one to restore;
  * `failRestored`: a restored Pyodide cannot load a package.
  */
-function startWorker({ caches, refuseSnapshots = false, failRestored = false } = {}) {
+function startWorker({ caches, refuseSnapshots = false, failRestored = false, library = {}, packagesLoaded = null } = {}) {
   const log = [];
   const posted = [];
   const pyodideUp = deferred();
   const fetch = async (url) => {
     log.push(["fetch", String(url)]);
     const body = String(url).endsWith(".whl") ? new Uint8Array([80, 75]) : null;
-    return { ok: true, json: async () => ({}), arrayBuffer: async () => body.buffer };
+    return { ok: true, json: async () => library, arrayBuffer: async () => body.buffer };
   };
   // A worker's global is `self`: the handler reads both names.
   const self = vm.createContext({ postMessage: (message) => posted.push(message), fetch, URL, caches, Blob, Response,
@@ -54,8 +70,7 @@ function startWorker({ caches, refuseSnapshots = false, failRestored = false } =
     log.push(["loadPyodide", Object.keys(options).sort(), ...(restoring ? [restoring] : [])]);
     await pyodideUp.promise;
     if (restoring && refuseSnapshots) throw new Error("Snapshot has invalid magic number");
-    const pyodide = fakePyodide(log);
-    pyodide.runPython = (code) => log.push(["runPython", code]);
+    const pyodide = fakePyodide(log, packagesLoaded);
     if (restoring && failRestored) pyodide.loadPackage = async () => Promise.reject(new Error("cannot load numpy"));
     if (options._makeSnapshot) pyodide.makeMemorySnapshot = () => new Uint8Array([7, 8, 9]);
     return pyodide;
@@ -139,6 +154,37 @@ test("the fetched wheel is installed from /tmp without micropip, which loads onl
     ["loadPackage", [INDEX + "micropip-0.11.1-py3-none-any.whl", INDEX + "packaging-26.1-py3-none-any.whl"]],
     ["python", "request"],
     ["python", "request"], // loaded once
+  ]);
+});
+
+test("the course library boots and the wheels install while the packages load; the request waits for them", async () => {
+  const packages = deferred();
+  const worker = startWorker({ packagesLoaded: packages.promise });
+  worker.pyodideUp.resolve();
+  worker.self.onmessage({ data: init([], [WHEEL]) });
+  await settle();
+  assert.deepEqual(withoutFetches(worker).slice(1).map(([what, detail]) => what === "writeFile" ? what : [what, detail].join(" ")),
+    ["loadPackage numpy", "python boot", "writeFile", "python install"]);
+  assert.equal(worker.posted.length, 0);
+  packages.resolve();
+  await settle();
+  assert.deepEqual(withoutFetches(worker).slice(-2), [["loaded", ["numpy"]], ["python", "request"]]);
+  assert.equal(worker.posted.at(-1).ok, true, JSON.stringify(worker.posted.at(-1)));
+});
+
+test("the course library's files are written under Python's working folder before it boots", async () => {
+  const library = { "course/__init__.py": "", "course/nn/layers.py": "x = 1\n" };
+  const worker = startWorker({ library });
+  worker.pyodideUp.resolve();
+  worker.self.onmessage({ data: init([], []) });
+  await settle();
+  const steps = withoutFetches(worker).filter(([what]) => what !== "loadPyodide" && what !== "loadPackage");
+  assert.deepEqual(steps.slice(0, 5), [
+    ["mkdirTree", "/home/pyodide/course-lib/course"],
+    ["writeFile", "/home/pyodide/course-lib/course/__init__.py", ""],
+    ["mkdirTree", "/home/pyodide/course-lib/course/nn"],
+    ["writeFile", "/home/pyodide/course-lib/course/nn/layers.py", "x = 1\n"],
+    ["python", "boot"],
   ]);
 });
 
