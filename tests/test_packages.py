@@ -49,6 +49,7 @@ def test_cells_run_with_exactly_the_listed_version_and_a_new_version_reruns_them
     assert [wheel["file"] for wheel in data["runtime"]["wheels"]] == ["packages/einops-0.8.1-py3-none-any.whl"]
     assert data["runtime"]["wheels"][0]["sha256"] == packages._sha256(
         tmp_path / "_site" / "runtime" / "packages" / "einops-0.8.1-py3-none-any.whl")
+    assert data["runtime"]["wheels"][0]["modules"] == ["einops"]  # its first import installs it in the page
 
 
 def test_a_lesson_that_does_not_list_a_package_cannot_import_it_and_is_told_so(tmp_path, capsys):

@@ -57,3 +57,52 @@ def test_a_missing_package_reads_as_one_sentence_in_the_lessons_language(monkeyp
         "principio del archivo de la lección.")
     assert wheels.not_installed(ModuleNotFoundError("No module named 'einops.x'", name="einops.x")) is None
     assert wheels.not_installed(ImportError("cannot import name 'y'", name="einops")) is None
+
+
+@pytest.fixture
+def lazy_site(tmp_path, monkeypatch):
+    """A site-packages folder on sys.path, with sys.meta_path and the modules the tests import restored after."""
+    target = tmp_path / "site-packages"
+    target.mkdir()
+    monkeypatch.syspath_prepend(str(target))
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    for name in ("tiny", "tiny_extra"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    yield target
+    for name in ("tiny", "tiny_extra"):
+        sys.modules.pop(name, None)
+
+
+def test_a_wheel_is_unpacked_only_when_a_cell_first_imports_one_of_its_modules(tmp_path, lazy_site):
+    wheel = {**wheel_at(tmp_path, TINY), "modules": ["tiny", "tiny_extra"]}
+    wheels.install_on_import([wheel], str(lazy_site))
+    assert list(lazy_site.iterdir()) == []
+    import colorsys  # noqa: F401  another module: nothing is unpacked for it
+    assert list(lazy_site.iterdir()) == []
+    import tiny_extra
+    assert tiny_extra.EXTRA == 1
+    import tiny
+    assert tiny.ANSWER == 42
+    assert not any(type(finder).__name__ == "_InstallOnImport" for finder in sys.meta_path)
+
+
+def test_importlib_metadata_sees_a_wheel_no_cell_has_imported_yet(tmp_path, lazy_site):
+    import importlib.metadata
+    wheels.install_on_import([{**wheel_at(tmp_path, TINY), "modules": ["tiny"]}], str(lazy_site))
+    assert importlib.metadata.version("tiny") == "1.0"
+    assert "tiny" not in sys.modules
+
+
+def test_a_lazily_installed_wheel_with_other_bytes_fails_every_import_of_it_by_name(tmp_path, lazy_site):
+    wheel = {**wheel_at(tmp_path, TINY, sha256=hashlib.sha256(b"the wheel").hexdigest()), "modules": ["tiny"]}
+    wheels.install_on_import([wheel], str(lazy_site))
+    for _ in range(2):
+        with pytest.raises(ValueError, match=r"^packages/tiny-1\.0-py3-none-any\.whl is not the file the course"):
+            import tiny  # noqa: F401
+    assert list(lazy_site.iterdir()) == []
+
+
+def test_wheels_without_their_modules_listed_are_installed_at_once(tmp_path, lazy_site):
+    wheels.install_on_import([wheel_at(tmp_path, TINY)], str(lazy_site))
+    assert (lazy_site / "tiny" / "__init__.py").is_file()
+    assert not any(type(finder).__name__ == "_InstallOnImport" for finder in sys.meta_path)

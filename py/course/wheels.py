@@ -7,17 +7,19 @@ not needed for that, and not imported: it costs about 230 ms of imports (packagi
 first output. No dependency is resolved here: the build lists every wheel, dependencies first, and
 refuses any that is not pure.
 
+The worker calls `install_on_import`: the wheels are checked and unpacked the first time a cell imports
+one of the modules they provide, or asks importlib.metadata about any package, so a first cell that does not
+use them does not wait for it (on the legacy runtime, about 40 ms of `import zipfile` and 25 ms of unpacking).
+`hashlib`, `sysconfig` and `zipfile` are imported only then, for the same reason.
+
 `not_installed` is the one sentence a learner sees for an import of a package the lesson does not list.
 
 Runs on Python 3.8 and later.
 """
 
-import hashlib
 import importlib
 import os
 import sys
-import sysconfig
-import zipfile
 
 from course import numbers
 
@@ -31,9 +33,54 @@ NOT_INSTALLED = {
 }
 
 
+def install_on_import(wheels, target=None):
+    """install() `wheels` ([{"name", "file", "sha256", "path", "modules"}]) once something needs them: an import of
+    a top-level module one of them provides ("modules", which the build lists), or importlib.metadata looking for
+    any distribution. All of them at once, so a wheel's dependencies come with it. A wheel whose bytes differ from
+    the build's fails that import with install()'s ValueError, and the next one alike. Without "modules" in every
+    wheel, they are installed now."""
+    if not wheels:
+        return
+    if not all(wheel.get("modules") for wheel in wheels):
+        install(wheels, target)
+        return
+    sys.meta_path.insert(0, _InstallOnImport(wheels, target))
+
+
+class _InstallOnImport:
+    """The meta path entry of install_on_import: it finds nothing itself, it installs the wheels and leaves."""
+
+    def __init__(self, wheels, target):
+        self._wheels = wheels
+        self._target = target
+        self._modules = {module for wheel in wheels for module in wheel["modules"]}
+        self._installing = False
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname.partition(".")[0] in self._modules:
+            self._install()
+        return None  # the path's own finders find the module, now unpacked
+
+    def find_distributions(self, context=None):
+        self._install()
+        return iter(())
+
+    def _install(self):
+        if self._installing or self not in sys.meta_path:
+            return
+        self._installing = True
+        try:
+            install(self._wheels, self._target)
+            sys.meta_path.remove(self)
+        finally:
+            self._installing = False
+
+
 def install(wheels, target=None):
     """Unpack [{"name", "file", "sha256", "path"}] in order into `target` (site-packages by default); raise
     ValueError, naming the wheel, for one whose bytes differ from the build's (nothing of it is unpacked)."""
+    import hashlib
+
     target = target or site_packages()
     for wheel in wheels:
         with open(wheel["path"], "rb") as handle:
@@ -49,6 +96,8 @@ def install(wheels, target=None):
 def site_packages():
     """The folder of sys.path where this Python's installed packages live (Pyodide 0.17: /lib/python3.8/site-packages;
     current Pyodide: /lib/python3.14/site-packages)."""
+    import sysconfig
+
     purelib = sysconfig.get_paths().get("purelib")
     if purelib and purelib in sys.path:
         return purelib
@@ -61,6 +110,8 @@ def site_packages():
 def unpack(path, target):
     """Unpack a pure wheel into target: its files, its .dist-info, and its <name>.data/purelib (or platlib) files at
     the top, as pip installs them; scripts, headers and data files of <name>.data are not needed for an import."""
+    import zipfile
+
     with zipfile.ZipFile(path) as archive:
         for member in archive.infolist():
             name = _installed_name(member.filename)

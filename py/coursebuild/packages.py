@@ -65,9 +65,10 @@ class Wheel:
     path: Path
 
     def data(self):
-        """What the page's worker needs: where the wheel is under runtime/ and the sha256 it must have."""
+        """What the page's worker needs: where the wheel is under runtime/, the sha256 it must have, and the modules
+        whose first import installs it (course.wheels.install_on_import)."""
         return {"name": self.name, "version": self.version, "file": "packages/" + self.file_name,
-                "sha256": self.sha256}
+                "sha256": self.sha256, "modules": top_level_modules(self.path)}
 
 
 def entry_problem(entry):

@@ -47,7 +47,7 @@ const COURSE_HANDLE = "await _course_handler.handle_json(_course_request)";
 const COURSE_HANDLE_SYNC = "_course_handler.handle_now_json(_course_request)";
 const COURSE_HANDLE_NOW = "_course_handler.handle_now_json(_course_urgent)";
 const COURSE_INSTALL = "from course import wheels as _course_wheels_module\n"
-  + "_course_wheels_module.install(json.loads(_course_wheels))\ndel _course_wheels, _course_wheels_module";
+  + "_course_wheels_module.install_on_import(json.loads(_course_wheels))\ndel _course_wheels, _course_wheels_module";
 // A cell's import of micropip, which the worker then loads (see loadMicropipFor).
 const IMPORTS_MICROPIP = /^[ \t]*(?:import|from)[ \t]+micropip\b/m;
 
@@ -371,7 +371,8 @@ function fetchWheels(wheels, indexURL) {
 
 /**
  * Each fetched wheel written to /tmp, where course.wheels checks its sha256 and unpacks it into site-packages
- * with zipfile: no micropip, and nothing resolved (the build listed every wheel, dependencies first).
+ * with zipfile the first time a cell imports one of its modules (install_on_import): no micropip, and nothing
+ * resolved (the build listed every wheel, dependencies first).
  */
 function installWheels(pyodide, fetched) {
   const FS = pyodide.FS || pyodide._module.FS;
