@@ -373,9 +373,17 @@ def goals(results):
     ours = {key: statistics.median(results["ours"][key]) for key in ("load_cold", "idle_warm", "bytes_warm")}
     peer, fastest = min(((name, statistics.median(figures["load_cold"])) for name, figures in results.items()
                          if name != "ours"), key=lambda pair: pair[1])
+    # Ours starts on the click, the peers on page load: the part of our first visit that follows the click.
+    visits = [(shown, marks["course-load-began"]) for shown, marks in zip(results["ours"]["load_cold"],
+                                                                         results["ours"]["cold_marks"])
+              if "course-load-began" in marks]
+    clicked = statistics.median(began for _, began in visits) if visits else float("nan")
+    after_click = statistics.median(shown - began for shown, began in visits) if visits else float("nan")
     return "\n".join([
         "goals: page load -> first output, cold: ours / fastest peer ({}) = {:.2f} (goal <= 1.0)".format(
             peer, ours["load_cold"] / fastest),
+        "       the same with ours counted from its click ({:.0f} ms after navigation): {:.2f}".format(
+            clicked, after_click / fastest),
         "       click -> output after 3 s idle, warm: {:.0f} ms (goal <= 50)".format(ours["idle_warm"]),
         "       bytes sent before the first output, warm: {:.1f} KB (goal <= 5)".format(ours["bytes_warm"] / 1024)])
 
