@@ -1,6 +1,8 @@
 """course.wheels, the worker's side of a lesson's packages: a wheel's sha256 is checked, then it is unpacked."""
 
 import hashlib
+import importlib
+import shutil
 import sys
 import zipfile
 
@@ -83,7 +85,12 @@ def test_a_wheel_is_unpacked_only_when_a_cell_first_imports_one_of_its_modules(t
     assert tiny_extra.EXTRA == 1
     import tiny
     assert tiny.ANSWER == 42
-    assert not any(type(finder).__name__ == "_InstallOnImport" for finder in sys.meta_path)
+    assert [finder.installed for finder in sys.meta_path if type(finder).__name__ == "_InstallOnImport"] == [True]
+    shutil.rmtree(lazy_site / "tiny")  # installed once: a later import does not unpack it again
+    importlib.invalidate_caches()
+    sys.modules.pop("tiny")
+    with pytest.raises(ImportError):
+        import tiny  # noqa: F811
 
 
 def test_importlib_metadata_sees_a_wheel_no_cell_has_imported_yet(tmp_path, lazy_site):

@@ -48,13 +48,16 @@ def install_on_import(wheels, target=None):
 
 
 class _InstallOnImport:
-    """The meta path entry of install_on_import: it finds nothing itself, it installs the wheels and leaves."""
+    """The meta path entry of install_on_import: it finds nothing itself, it installs the wheels once. It stays
+    in sys.meta_path, idle, afterwards: the import system walks that very list while it asks this entry, so taking
+    the entry out then would make it pass over the one after."""
 
     def __init__(self, wheels, target):
         self._wheels = wheels
         self._target = target
         self._modules = {module for wheel in wheels for module in wheel["modules"]}
         self._installing = False
+        self.installed = False
 
     def find_spec(self, fullname, path=None, target=None):
         if fullname.partition(".")[0] in self._modules:
@@ -66,12 +69,12 @@ class _InstallOnImport:
         return iter(())
 
     def _install(self):
-        if self._installing or self not in sys.meta_path:
+        if self._installing or self.installed:
             return
         self._installing = True
         try:
             install(self._wheels, self._target)
-            sys.meta_path.remove(self)
+            self.installed = True
         finally:
             self._installing = False
 
