@@ -56,9 +56,12 @@ def test_anonymous_memory_is_read_for_live_processes_and_gone_ones_count_nothing
 
 
 def test_the_goals_compare_ours_with_the_fastest_peer():
-    results = {"ours": {"load_cold": [900, 1000, 1100], "idle_warm": [30, 40, 50], "bytes_warm": [2048, 4096, 6144]},
+    results = {"ours": {"load_cold": [900, 1000, 1100], "idle_warm": [30, 40, 50], "bytes_warm": [2048, 4096, 6144],
+                        "cold_marks": [{"course-load-began": 100}, {"course-load-began": 200}, {}]},
                "bare main": {"load_cold": [1200]}, "bare worker": {"load_cold": [800]}}
     text = peers.goals(results)
     assert "fastest peer (bare worker) = 1.25" in text
+    # counted from the click, in the visits that marked it: 900 - 100 and 1000 - 200, median 800, over 800
+    assert "counted from its click (150 ms after navigation): 1.00" in text
     assert "40 ms" in text
     assert "4.0 KB" in text
