@@ -100,6 +100,13 @@ def test_importlib_metadata_sees_a_wheel_no_cell_has_imported_yet(tmp_path, lazy
     assert "tiny" not in sys.modules
 
 
+def test_an_import_of_pkg_resources_installs_the_wheels_it_would_list_once_and_for_good(tmp_path, lazy_site):
+    wheels.install_on_import([{**wheel_at(tmp_path, TINY), "modules": ["tiny"]}], str(lazy_site))
+    finder = next(finder for finder in sys.meta_path if type(finder).__name__ == "_InstallOnImport")
+    assert finder.find_spec("pkg_resources") is None  # the path's finders find it
+    assert (lazy_site / "tiny" / "__init__.py").is_file()
+
+
 def test_a_lazily_installed_wheel_with_other_bytes_fails_every_import_of_it_by_name(tmp_path, lazy_site):
     wheel = {**wheel_at(tmp_path, TINY, sha256=hashlib.sha256(b"the wheel").hexdigest()), "modules": ["tiny"]}
     wheels.install_on_import([wheel], str(lazy_site))

@@ -35,8 +35,8 @@ NOT_INSTALLED = {
 
 def install_on_import(wheels, target=None):
     """install() `wheels` ([{"name", "file", "sha256", "path", "modules"}]) once something needs them: an import of
-    a top-level module one of them provides ("modules", which the build lists), or importlib.metadata looking for
-    any distribution. All of them at once, so a wheel's dependencies come with it. A wheel whose bytes differ from
+    a top-level module one of them provides ("modules", which the build lists), an import of pkg_resources, or
+    importlib.metadata looking for any distribution. All of them at once, so a wheel's dependencies come with it. A wheel whose bytes differ from
     the build's fails that import with install()'s ValueError, and the next one alike. Without "modules" in every
     wheel, they are installed now."""
     if not wheels:
@@ -60,7 +60,9 @@ class _InstallOnImport:
         self.installed = False
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname.partition(".")[0] in self._modules:
+        top = fullname.partition(".")[0]
+        # pkg_resources lists the installed distributions once, on its import, without asking sys.meta_path
+        if top in self._modules or top == "pkg_resources":
             self._install()
         return None  # the path's own finders find the module, now unpacked
 
