@@ -36,9 +36,9 @@ NOT_INSTALLED = {
 def install_on_import(wheels, target=None):
     """install() `wheels` ([{"name", "file", "sha256", "path", "modules"}]) once something needs them: an import of
     a top-level module one of them provides ("modules", which the build lists), an import of pkg_resources, or
-    importlib.metadata looking for any distribution. All of them at once, so a wheel's dependencies come with it. A wheel whose bytes differ from
-    the build's fails that import with install()'s ValueError, and the next one alike. Without "modules" in every
-    wheel, they are installed now."""
+    importlib.metadata looking for any distribution. All of them at once, so a wheel's dependencies come with it.
+    A wheel whose bytes differ from the build's fails that import with install()'s ValueError, and the next one
+    alike. Without "modules" in every wheel, they are installed now."""
     if not wheels:
         return
     if not all(wheel.get("modules") for wheel in wheels):
