@@ -8,9 +8,9 @@ first output. No dependency is resolved here: the build lists every wheel, depen
 refuses any that is not pure.
 
 The worker calls `install_on_import`: the wheels are checked and unpacked the first time a cell imports
-one of the modules they provide, or asks importlib.metadata about any package, so a first cell that does not
-use them does not wait for it (on the legacy runtime, about 40 ms of `import zipfile` and 25 ms of unpacking).
-`hashlib`, `sysconfig` and `zipfile` are imported only then, for the same reason.
+one of the modules they provide, or imports pkg_resources, or asks importlib.metadata about any package, so a
+first cell that does not use them does not wait for it (on the legacy runtime, about 40 ms of `import zipfile`
+and 25 ms of unpacking). `hashlib`, `sysconfig` and `zipfile` are imported only then, for the same reason.
 
 `not_installed` is the one sentence a learner sees for an import of a package the lesson does not list.
 

@@ -124,8 +124,9 @@ async function startPythonOnce(course, message) {
   course.startedFrom = interpreter.from;
   course.snapshotCopy = interpreter.copy; // handed over once the page has init's answer (handleRequest)
   const stopBy = connectStop(course, message);
-  // The lesson's packages load while the library boots and the wheels install: loadPackage spends much of its
-  // time waiting (for the files, for the compiling of their WebAssembly), and none of the three imports another's.
+  // The lesson's packages load while the library boots and the wheels install, none of the three importing
+  // another's: what loadPackage spends waiting (files, WebAssembly compiled) is not lost. On the legacy runtime that
+  // is little, about 25 ms; its loadPackage is mostly work on this thread (docs/benchmarks.md).
   const packages = message.packages.length ? pyodide.loadPackage(message.packages) : null;
   if (packages) packages.catch(() => {}); // thrown where it is awaited, below
   course.micropip = (message.micropip || []).map((name) => (name.endsWith(".whl") ? new URL(name, message.indexURL).href : name));
@@ -343,12 +344,17 @@ async function fetchLibrary(urls) {
   return Object.assign({}, ...parts);
 }
 
+/** Emscripten's FS of this Pyodide (current ones expose it; the legacy 0.17 keeps it on its module). */
+function fileSystem(pyodide) {
+  return pyodide.FS || pyodide._module.FS;
+}
+
 /**
  * The course library and the lesson's own package (one folder's files by name) written into one folder under
  * Python's cwd, which COURSE_BOOT puts on the path.
  */
 function writeLibrary(pyodide, files) {
-  const FS = pyodide.FS || pyodide._module.FS;
+  const FS = fileSystem(pyodide);
   const root = FS.cwd().replace(/\/$/, "") + "/" + COURSE_LIBRARY_FOLDER;
   for (const [name, text] of Object.entries(files)) {
     const path = root + "/" + name;
@@ -375,7 +381,7 @@ function fetchWheels(wheels, indexURL) {
  * resolved (the build listed every wheel, dependencies first).
  */
 function installWheels(pyodide, fetched) {
-  const FS = pyodide.FS || pyodide._module.FS;
+  const FS = fileSystem(pyodide);
   const wheels = fetched.map(({ bytes, ...wheel }) => {
     const path = "/tmp/" + wheel.file.split("/").pop();
     FS.writeFile(path, bytes);
