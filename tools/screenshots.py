@@ -82,7 +82,7 @@ SHOTS = (  # clicks: (role, accessible name, which match) inside the target, in 
     Shot("lesson-005-position-dots", LESSONS, "005-position-and-block/index.html", "#explorable-1",
          (("button", "32", 0),), SHORT),
     Shot("lesson-005-layer-norm", LESSONS, "005-position-and-block/index.html", "#exercise-layer_norm", (), SHORT),
-    # the editions issue 35 added, and the Ukrainian index with the whole course on it
+    # one view of each edition, and the Ukrainian index with the whole course on it
     Shot("lesson-000-uk-rule-heads", LESSONS, "000-varias-cabezas/uk/index.html", "#explorable-1",
          (("button", "Одна голова · чотири правила разом", 0), ("radio", "ганяють", 0)), SHORT),
     Shot("lesson-003-es-tower-query", LESSONS, "003-odna-holova/es/index.html", "#exercise-tower_query", (), SHORT),

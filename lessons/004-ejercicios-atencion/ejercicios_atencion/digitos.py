@@ -24,7 +24,6 @@ WORDS = {  # the table's words per language, and its last column's width; anothe
     "uk": {"heading": "епоха   втрата    цифри  послідовності", "stopped": "зупинено під час епохи {}",
            "epoch": "епоха", "percent": " %", "width": 13},
 }
-CABECERA = WORDS["es"]["heading"]
 
 
 def words():
