@@ -168,6 +168,17 @@ def test_lesson_004_with_all_its_work_done_fits_the_platform_s_record_with_every
     assert all(verdict == 2 for _, verdict in record["q"].values())
     assert record["c"] == {exercise["key"]: [True, 2, exercise["hints"]] for exercise in data["exercises"]}
     assert not re.search(r"x{90}", json.dumps(record))  # no checker's message
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    stated = re.search(r"Lesson 004 with all 16 quizzes and 7 challenges done takes\s+([\d,]+) characters, ([\d,]+) with",
+                       readme)
+    assert stated, "README.md's section for teachers no longer states lesson 004's record size"
+    assert [int(n.replace(",", "")) for n in stated.groups()] == [measured["verdicts"], measured["length"]]
+
+
+def test_the_readme_gives_the_math_font_every_package_ships_at_its_size():
+    font = ROOT / "site" / "fonts" / "course-math.woff"
+    stated = re.search(r"`site/fonts/course-math.woff`, ([\d,]+) bytes", (ROOT / "README.md").read_text(encoding="utf-8"))
+    assert stated and int(stated.group(1).replace(",", "")) == font.stat().st_size
 
 
 def test_a_package_holds_the_page_and_what_it_loads_but_no_other_lesson(scorm_site):

@@ -4,8 +4,10 @@ A package holds imsmanifest.xml (one organization, one item, one SCO resource li
 lesson's page with everything it loads: the page script and styles, the worker, the course library and the
 lesson's own package, the runtime files its manifest lists and its wheels. Paths keep the site's layout, so the
 page's relative URLs hold. Left out: the service worker (a platform serves the package under its own path, and
-the course-wide offline set names files the package lacks), the index, other lessons. The page talks to the
-platform through site/page/scorm.js.
+the course-wide offline set names files the package lacks; the page, marked as packaged, registers none), the
+index, other lessons (a link to one becomes text naming it). The manifest names no schema files: no registry
+package ships SCORM's XSDs under a licence that allows shipping them. The page talks to the platform through
+site/page/scorm.js.
 """
 
 import html
