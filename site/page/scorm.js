@@ -347,11 +347,11 @@ export class Platform {
     this.call("LMSCommit", "");
   }
 
-  /** Tell the learner, once per change, what of their work stays in this browser only. */
+  /** Tell the learner, once per change, what of their work stays in this browser only ("" once it all travels). */
   tell(left) {
     const strings = this.data.strings || {};
     const text = left.includes("revealed") ? strings.scorm_edits_reveals_left : left.length ? strings.scorm_edits_left : "";
-    if (!text || text === this.told) return;
+    if (text === this.told) return;
     this.told = text;
     this.notify(text);
   }
@@ -395,11 +395,12 @@ class MemoryRecord {
   }
 }
 
-/** One notice under the lesson's title, replaced when what it says changes. */
+/** One notice under the lesson's title, replaced when what it says changes, removed when it says nothing. */
 function pageNote(text) {
   const article = typeof document === "undefined" ? null : document.querySelector("main > article.lesson");
   if (!article || !article.querySelector(":scope > h1")) return;
   const shown = article.querySelector(":scope > .saved-notice-scorm");
-  if (shown) shown.textContent = text;
-  else pageNotice(article, text).classList.add("saved-notice-scorm");
+  if (shown && text) shown.textContent = text;
+  else if (shown) shown.remove();
+  else if (text) pageNotice(article, text).classList.add("saved-notice-scorm");
 }

@@ -204,6 +204,9 @@ test("the learner is told once, in the page's language, what did not travel", ()
   platform.report();
   platform.report();
   assert.deepEqual(told, ["edits stay"]);
+  storage.setItem(key(LESSON, "cell", "c1"), JSON.stringify({ code: "x" }));
+  platform.report(); // the edit fits now: the note goes
+  assert.deepEqual(told, ["edits stay", ""]);
 });
 
 test("answers and times are written as SCORM 1.2 wants them", () => {
