@@ -253,6 +253,24 @@ def test_a_student_answers_and_passes_and_the_platform_records_it_then_restores_
     context.close()
 
 
+def test_an_edit_too_long_for_the_platform_stays_in_the_browser_and_the_page_says_so(browser, platform, scorm_site):
+    with zipfile.ZipFile(str(scorm_site / "scorm" / PACKAGE)) as archive:
+        page = archive.read(LESSON + "/index.html").decode("utf-8")
+    data = json.loads(re.search(r'<script type="application/json" id="page-data">(.*?)</script>', page, re.S).group(1))
+    cell = data["cells"][0]
+    edit = {"code": cell["code"] + "\n" + "# " + "x" * 5000, "original": cell["code"], "at": "2026-12-07T00:00:00Z"}
+    context = browser.new_context()
+    context.add_init_script("localStorage.setItem({}, {})".format(
+        json.dumps("course:v1:{}:cell:{}".format(LESSON, cell["key"])), json.dumps(json.dumps(edit))))
+    tab = context.new_page()
+    tab.goto(platform.url("index.html"))
+    lesson = tab.frame_locator("#sco")
+    expect(lesson.locator(".saved-notice-scorm")).to_have_text(data["strings"]["scorm_edits_left"])
+    assert data["strings"]["scorm_edits_left"].startswith("Tu código editado")  # the page's language
+    assert "xxxx" not in tab.evaluate("window.recorded()")["suspend"]
+    context.close()
+
+
 def test_leaving_the_page_suspends_and_finishes_the_session(browser, platform):
     context, page, lesson, _ = open_platform(browser, platform)
     lesson.locator("#quiz-1 input").nth(0).check()
