@@ -5,14 +5,17 @@ and interactions, and a launch on another machine restores the work from suspend
 import json
 import re
 import shutil
+import subprocess
+import urllib.parse
 import xml.etree.ElementTree as ET
 import zipfile
 
 import pytest
 from playwright.sync_api import expect
 
+from coursebuild import scorm
 from coursebuild.lesson import read_lesson
-from support import ROOT, Server, cli, submit_exercise
+from support import ROOT, Server, build_one_lesson, cli, submit_exercise
 
 LESSON = "000-varias-cabezas"
 PACKAGE = LESSON + "-es.zip"
@@ -96,6 +99,8 @@ def test_the_site_s_offline_set_leaves_the_packages_out(scorm_site):
 def test_the_manifest_has_what_scorm_1_2_requires_element_by_element(scorm_site):
     root, members = manifest_of(scorm_site)
     assert root.tag == CP + "manifest" and root.get("identifier")
+    # No schemaLocation: it would name XSD files the package does not hold (no registry package ships them).
+    assert not [name for name in root.attrib if name.endswith("schemaLocation")]
     assert [child.tag for child in root] == [CP + "metadata", CP + "organizations", CP + "resources"]
     assert root.find(CP + "metadata/" + CP + "schema").text == "ADL SCORM"
     assert root.find(CP + "metadata/" + CP + "schemaversion").text == "1.2"
@@ -110,10 +115,70 @@ def test_the_manifest_has_what_scorm_1_2_requires_element_by_element(scorm_site)
     resource = resources[0]
     assert resource.get("type") == "webcontent" and resource.get(ADLCP + "scormtype") == "sco"
     assert resource.get("href") == LESSON + "/index.html"
-    listed = {file.get("href") for file in resource.findall(CP + "file")}
+    listed = {urllib.parse.unquote(file.get("href")) for file in resource.findall(CP + "file")}
     assert listed == members - {"imsmanifest.xml"}  # every file listed, and every listed file there
     ids = [element.get("identifier") for element in root.iter() if element.get("identifier")]
     assert len(ids) == len(set(ids)) and all(ident[0].isalpha() for ident in ids)  # unique xs:ID values
+
+
+def test_a_manifest_strips_control_characters_from_titles_and_percent_encodes_hrefs():
+    class Lesson:
+        key, page_dir, meta = "004-atención", "004-atención/", {"title": "Atención\x0b y\x00 transformers\n"}
+
+    text = scorm.manifest(Lesson, ["004-atención/index.html", "assets/page.js"])
+    root = ET.fromstring(text)  # a control character would make the document unreadable
+    assert root.find(CP + "organizations/" + CP + "organization/" + CP + "title").text == "Atención y transformers"
+    resource = root.find(CP + "resources/" + CP + "resource")
+    assert resource.get("href") == "004-atenci%C3%B3n/index.html"
+    assert [file.get("href") for file in resource] == ["004-atenci%C3%B3n/index.html", "assets/page.js"]
+
+
+def test_a_packaged_page_names_other_lessons_in_text_and_keeps_its_own_files(tmp_path):
+    other = tmp_path / "005-position-and-block" / "es"
+    other.mkdir(parents=True)
+    (other / "index.html").write_text("<html><head><title>La posición</title></head></html>", encoding="utf-8")
+    page = ('<body class="lesson-page"><link href="../assets/style.css">'
+            '<a href="../005-position-and-block/es/#quiz-permute">La posición</a> y '
+            '<a href="../005-position-and-block/es/#cell-x">sin posiciones</a> y '
+            '<a href="../006-missing/es/">otra</a> <a href="../assets/OFL.txt">OFL</a> <a href="#quiz-1">arriba</a>')
+    packaged = scorm.packaged_page(page, "004-ejercicios-atencion/", tmp_path)
+    assert '<body data-package="scorm" class="lesson-page">' in packaged  # the page registers no service worker
+    assert '<span class="other-lesson">La posición</span>' in packaged
+    assert '<span class="other-lesson">sin posiciones (La posición)</span>' in packaged
+    assert '<span class="other-lesson">otra</span>' in packaged
+    assert '<a href="../assets/OFL.txt">OFL</a>' in packaged and '<a href="#quiz-1">arriba</a>' in packaged
+    assert "005-position-and-block" not in packaged and "006-missing" not in packaged
+
+
+def test_lesson_004_with_all_its_work_done_fits_the_platform_s_record_with_every_verdict(tmp_path_factory):
+    folder = ROOT / "lessons" / "004-ejercicios-atencion"
+    site = build_one_lesson(tmp_path_factory, folder)
+    page = (site / "004-ejercicios-atencion" / "index.html").read_text(encoding="utf-8")
+    data = json.loads(re.search(r'<script type="application/json" id="page-data">(.*?)</script>', page, re.S).group(1))
+    solutions = {exercise["key"]: (folder / "exercises" / exercise["key"] / "solution.py").read_text(encoding="utf-8")
+                 for exercise in data["exercises"]}
+    run = subprocess.run(["node", str(ROOT / "tests" / "js" / "record-size.mjs")], input=json.dumps(
+        {"data": data, "solutions": solutions}), capture_output=True, text=True, check=True, cwd=str(ROOT))
+    measured = json.loads(run.stdout)
+    assert (len(data["quizzes"]), len(data["exercises"])) == (16, 7)
+    assert measured["length"] <= 4096 and measured["left"] == []  # every edit travels too
+    assert measured["verdicts"] < 1024  # the verdicts alone: a quarter of what a platform must keep
+    record = measured["record"]
+    assert sorted(record["q"]) == sorted(quiz["key"] for quiz in data["quizzes"])
+    assert all(verdict == 2 for _, verdict in record["q"].values())
+    assert record["c"] == {exercise["key"]: [True, 2, exercise["hints"]] for exercise in data["exercises"]}
+    assert not re.search(r"x{90}", json.dumps(record))  # no checker's message
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    stated = re.search(r"Lesson 004 with all 16 quizzes and 7 challenges done takes\s+([\d,]+) characters, ([\d,]+) with",
+                       readme)
+    assert stated, "README.md's section for teachers no longer states lesson 004's record size"
+    assert [int(n.replace(",", "")) for n in stated.groups()] == [measured["verdicts"], measured["length"]]
+
+
+def test_the_readme_gives_the_math_font_every_package_ships_at_its_size():
+    font = ROOT / "site" / "fonts" / "course-math.woff"
+    stated = re.search(r"`site/fonts/course-math.woff`, ([\d,]+) bytes", (ROOT / "README.md").read_text(encoding="utf-8"))
+    assert stated and int(stated.group(1).replace(",", "")) == font.stat().st_size
 
 
 def test_a_package_holds_the_page_and_what_it_loads_but_no_other_lesson(scorm_site):
@@ -153,7 +218,8 @@ def test_a_student_answers_and_passes_and_the_platform_records_it_then_restores_
     expect(quiz.locator(".quiz-verdict")).to_have_text("Correcto.")
     page.wait_for_function("() => window.recorded().interactions.length === 1")
     first = page.evaluate("window.recorded()")
-    assert first["interactions"] == [{"id": "quiz-1", "type": "choice", "result": "correct", "response": "b"}]
+    assert first["interactions"] == [{"id": "quiz-cabeza3-gatos", "type": "choice", "result": "correct",
+                                      "response": "b"}]
     quizzes = page.evaluate("document.querySelector('#sco').contentWindow.document.querySelectorAll('.quiz').length")
     challenges = 1
     assert first["raw"] == str(round(100 * 1 / (quizzes + challenges)))
@@ -169,8 +235,10 @@ def test_a_student_answers_and_passes_and_the_platform_records_it_then_restores_
     assert second["raw"] == str(round(100 * 2 / (quizzes + challenges)))
     assert second["status"] == "incomplete"  # the other quizzes are not answered yet
     saved = json.loads(second["suspend"])
-    assert {(kind, ident) for kind, ident, _ in saved["work"]} >= {("quiz", "cabeza3-gatos"), ("exercise", "multi_head")}
+    assert saved["q"]["cabeza3-gatos"] == [1, 2] and saved["c"]["multi_head"] == [True, 1, 0]
+    assert "exercise-code:multi_head" in saved["e"] and "message" not in second["suspend"]
     assert all(url.startswith(platform.origin) for url in requests)  # nothing from another origin
+    assert not [url for url in requests if url.endswith("sw.js")]  # a package registers no service worker
     page.goto("about:blank")  # the student leaves: the page ends its session
     context.close()
 
@@ -180,8 +248,26 @@ def test_a_student_answers_and_passes_and_the_platform_records_it_then_restores_
     expect(lesson.locator("#exercise-multi_head .check-verdict")).to_have_text(
         "Superado: todas las comprobaciones son correctas.")
     expect(lesson.locator("#exercise-multi_head .cell-code code")).to_contain_text("np.stack(mapas)")
-    page.wait_for_function("() => window.recorded().interactions.length === 2")
-    assert page.evaluate("window.recorded()")["raw"] == second["raw"]
+    page.wait_for_function("() => window.recorded().raw === '{}'".format(second["raw"]))
+    assert page.evaluate("window.recorded()")["interactions"] == []  # nothing new: no result is sent again
+    context.close()
+
+
+def test_an_edit_too_long_for_the_platform_stays_in_the_browser_and_the_page_says_so(browser, platform, scorm_site):
+    with zipfile.ZipFile(str(scorm_site / "scorm" / PACKAGE)) as archive:
+        page = archive.read(LESSON + "/index.html").decode("utf-8")
+    data = json.loads(re.search(r'<script type="application/json" id="page-data">(.*?)</script>', page, re.S).group(1))
+    cell = data["cells"][0]
+    edit = {"code": cell["code"] + "\n" + "# " + "x" * 5000, "original": cell["code"], "at": "2026-12-07T00:00:00Z"}
+    context = browser.new_context()
+    context.add_init_script("localStorage.setItem({}, {})".format(
+        json.dumps("course:v1:{}:cell:{}".format(LESSON, cell["key"])), json.dumps(json.dumps(edit))))
+    tab = context.new_page()
+    tab.goto(platform.url("index.html"))
+    lesson = tab.frame_locator("#sco")
+    expect(lesson.locator(".saved-notice-scorm")).to_have_text(data["strings"]["scorm_edits_left"])
+    assert data["strings"]["scorm_edits_left"].startswith("Tu código editado")  # the page's language
+    assert "xxxx" not in tab.evaluate("window.recorded()")["suspend"]
     context.close()
 
 

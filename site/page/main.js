@@ -327,7 +327,8 @@ function main() {
   if (!island) return;
   const data = JSON.parse(island.textContent);
   const assetsURL = new URL(".", document.querySelector("head > script[src$='assets/page.js']").src).href;
-  const registered = registerServiceWorker(assetsURL);
+  // A SCORM package has no sw.js: the platform serves it under a path of its own (py/coursebuild/scorm.py).
+  const registered = document.body.dataset.package ? Promise.resolve(false) : registerServiceWorker(assetsURL);
   registered.then((ok) => ok && performance.mark("course-registered"));
   watchBuildStatus(data.strings);
   if (data.kind === "index") new IndexPage(data);
