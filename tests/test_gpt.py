@@ -154,3 +154,9 @@ def test_generate_draws_from_the_probabilities_it_is_given_and_ends_after_the_st
         assert greedy[i] == model.forward(greedy[None, max(0, i - 5):i])[0][0, -1].argmax()
     always_three = generate(model, [0], 6, np.random.default_rng(0), probabilities=lambda z: np.eye(6)[3], stop=3)
     assert always_three.tolist() == [0, 3]
+
+
+def test_a_float32_model_samples_with_the_default_softmax():
+    model = GPT(vocab=30, seed=2)
+    text = generate(model, [0], 40, np.random.default_rng(1))
+    assert text.shape == (41,) and 0 <= text.min() and text.max() < 30 and len(set(text.tolist())) > 5

@@ -162,15 +162,17 @@ class GPTTraining:
 def generate(model, prompt_ids, n_tokens, rng, probabilities=softmax, stop=None):
     """The prompt followed by up to `n_tokens` ids drawn one at a time: (len(prompt) + <= n_tokens,) ints.
 
-    Each draw feeds the model the last `model.length` ids at most and draws from probabilities(logits) ((V,) ->
-    (V,), softmax by default) with rng.choice; drawing the id `stop` (if given) ends the text after it.
+    Each draw feeds the model the last `model.length` ids at most and draws with rng.choice from
+    probabilities(logits) (float64 (V,) -> (V,), softmax by default), renormalised; drawing the id `stop` (if given)
+    ends the text after it.
     """
     ids = [int(i) for i in prompt_ids]
     if not ids:
         raise ValueError("the prompt is empty: give at least one id to start from (a start or newline token)")
     for _ in range(n_tokens):
-        logits = model.forward(np.array([ids[-model.length:]]))[0][0, -1]  # (V,): the last position's
+        logits = model.forward(np.array([ids[-model.length:]]))[0][0, -1].astype(np.float64)  # (V,): the last one's
         p = np.asarray(probabilities(logits), dtype=np.float64)  # (V,)
+        p = p / p.sum()  # rng.choice wants a sum of 1 to 1e-8; float32 rounding misses that
         ids.append(int(rng.choice(len(p), p=p)))
         if ids[-1] == stop:
             break
