@@ -21,13 +21,14 @@ def encoded(text):
     return np.array([chars.index(c) for c in text]), len(chars)
 
 
-def tiny(dtype=F64, seed=1):
-    return GPT(vocab=6, length=5, width=8, heads=2, blocks=2, hidden=12, seed=seed, dtype=dtype)
+def tiny(dtype=F64, seed=1, activation="relu"):
+    return GPT(vocab=6, length=5, width=8, heads=2, blocks=2, hidden=12, activation=activation, seed=seed, dtype=dtype)
 
 
-@pytest.mark.parametrize("ablate", [None, [(1, 0)]], ids=["intact", "ablated"])
-def test_every_gradient_of_a_tiny_gpt_matches_central_differences_in_float64(ablate):
-    model = tiny()
+@pytest.mark.parametrize("ablate, activation", [(None, "relu"), ([(1, 0)], "relu"), (None, "gelu")],
+                         ids=["intact", "ablated", "gelu"])
+def test_every_gradient_of_a_tiny_gpt_matches_central_differences_in_float64(ablate, activation):
+    model = tiny(activation=activation)
     ids = np.random.default_rng(0).integers(0, 6, size=(3, 5))
     targets = np.roll(ids, -1, axis=1)
     logits, cache = model.forward(ids, ablate)

@@ -30,7 +30,7 @@ class GPT(Layer):
     with those heads (0-based) removed; after each forward `maps()` holds every block's attention.
     """
 
-    def __init__(self, vocab, length=16, width=64, heads=4, blocks=2, hidden=None, activation="gelu", seed=0,
+    def __init__(self, vocab, length=16, width=64, heads=4, blocks=2, hidden=None, activation="relu", seed=0,
                  dtype=np.float32):
         super().__init__()
         rng = np.random.default_rng(seed)
