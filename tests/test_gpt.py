@@ -6,6 +6,7 @@ import math
 import numpy as np
 import pytest
 
+from course import control
 from course.nn.gpt import GPT, Batches, GPTTraining, generate, load, mean_loss, save, windows
 from course.nn.layers import cross_entropy
 from support import finite_difference, run_on_own_thread
@@ -120,6 +121,32 @@ def test_training_from_a_seed_twice_gives_identical_weights():
         np.testing.assert_array_equal(second.parameters()[name], value, err_msg=name)
     assert not np.array_equal(first.parameters()["block1.mlp.up.W"],
                               GPT(first.vocab, length=8, width=32, heads=2, blocks=2).parameters()["block1.mlp.up.W"])
+
+
+def test_a_training_stopped_and_run_again_goes_on_exactly_where_it_stopped():
+    ids, vocab = encoded(NAMES)
+    X, Y = windows(ids, 8)
+    whole, parts = (GPT(vocab, length=8, width=16, heads=2, blocks=1, seed=4) for _ in range(2))
+    run_on_own_thread(GPTTraining(whole, X, Y, batch=16, seed=4).run(7, report=False))
+    training = GPTTraining(parts, X, Y, batch=16, seed=4)
+    step = training.step
+
+    def stopping(i=None):
+        loss = step(i)
+        if len(training.step_losses) == 3:
+            control.request_stop()
+        return loss
+
+    training.step = stopping
+    try:
+        first = run_on_own_thread(training.run(100, report=False))
+    finally:
+        control.clear()
+    assert first["stopped"] and first["steps"] == 3
+    training.step = step
+    run_on_own_thread(training.run(4, report=False))
+    for name, value in whole.parameters().items():
+        np.testing.assert_array_equal(parts.parameters()[name], value, err_msg=name)
 
 
 def bigram_loss(X, Y, vocab):
