@@ -56,9 +56,11 @@ def test_changing_a_later_token_never_changes_an_earlier_positions_logits():
         assert not np.allclose(other[0, cut], logits[0, cut])  # the changed position itself does change
 
 
-def test_a_longer_input_than_the_context_is_refused_with_the_fix():
+def test_an_input_longer_than_the_context_or_not_a_batch_is_refused_with_the_fix():
     with pytest.raises(ValueError, match=r"at most 5 tokens at a time, not 6: pass ids\[:, -5:\]"):
         tiny().forward(np.zeros((1, 6), dtype=int))
+    with pytest.raises(ValueError, match=r"ids must be \(batch, positions\), not of shape \(4,\)"):
+        tiny().forward(np.zeros(4, dtype=int))
 
 
 def test_a_checkpoint_loads_back_bit_for_bit_with_its_sizes():

@@ -47,6 +47,9 @@ class GPT(Layer):
 
     def forward(self, ids, ablate=None):
         ids = np.asarray(ids)
+        if ids.ndim != 2:
+            raise ValueError("ids must be (batch, positions), not of shape {}: pass one sequence as ids[None, :]".format(
+                ids.shape))
         T = ids.shape[1]
         if T > self.length:
             raise ValueError("the model reads at most {} tokens at a time, not {}: pass ids[:, -{}:]".format(
