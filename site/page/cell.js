@@ -15,6 +15,7 @@ export class Cell {
     this.page = page;
     this.tags = new Set(data.tags || []);
     this.raises = data.raises;
+    this.hidden = this.tags.has("remove-cell"); // the lesson's bookkeeping: never shown, never named to the learner
     this.lessonCode = data.code;
     this.lastRun = data.code; // the build-time output belongs to the lesson's code
     this.skipRunAll = Boolean(data.skip_run_all); // a long cell runs only from its own Run
@@ -48,6 +49,14 @@ export class Cell {
     if (moved) savedNotice(this.element, page.strings[moved === "moved" ? "saved_migrated" : "saved_moved_aside"]);
     if (area.setAside) savedNotice(this.element, page.strings.saved_set_aside);
     return area;
+  }
+
+  /** The visible cell this hidden one follows on the page (what it reads comes from there), or null. */
+  get follows() {
+    if (!this.hidden) return null;
+    const cells = this.page.cells || [];
+    const above = cells.slice(0, cells.indexOf(this)).filter((cell) => !cell.hidden);
+    return above.length ? above[above.length - 1] : null;
   }
 
   code() {
@@ -100,10 +109,21 @@ export class Cell {
     return { ok: result.ok, replay: result.ok ? code : null, stopped: Boolean(result.stopped) };
   }
 
-  /** A removed cell or output stays out of sight, unless it raised unexpectedly: the learner must see why. */
+  /**
+   * A removed cell stays out of sight whatever it does (the learner can neither see nor fix it); a removed output
+   * shows when its visible code raised unexpectedly: the learner must see why.
+   */
   showRemoved(raised) {
-    if (this.tags.has("remove-cell")) this.element.hidden = !raised;
+    if (this.hidden) this.element.hidden = true;
     if (this.tags.has("remove-output")) this.output.hidden = !raised;
+  }
+
+  /** The cell's turn came but it did not run: an output still from the build says it is the lesson's recorded one. */
+  notRun() {
+    if (this.hidden || this.output.dataset.origin === "live" || !this.output.childElementCount) return;
+    if (!this.output.querySelector(":scope > .out-recorded")) {
+      this.output.prepend(appendNote(this.output, this.page.strings.recorded_output, "recorded"));
+    }
   }
 
   stopped() {

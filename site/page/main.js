@@ -121,8 +121,8 @@ class LessonPage {
       saysDoing = true;
       this.bar.say(this.doing(event.detail.job));
     });
-    this.scheduler.addEventListener("finished", () => {
-      if (!saysDoing || this.scheduler.queued.size) return;
+    this.scheduler.addEventListener("idle", () => { // after the last job, even one skipped without starting
+      if (!saysDoing) return;
       saysDoing = false;
       if (this.client.state === "ready") this.bar.say(this.strings.runtime_ready);
     });
@@ -173,12 +173,14 @@ class LessonPage {
   }
 
   /**
-   * What the runtime bar says while `job` runs: a cell or a challenge's check, and how many jobs wait, both numbers
-   * first, so that the phone's one-line bar, which cuts the sentence's end, still shows them.
+   * What the runtime bar says while `job` runs: a cell (a hidden one unnamed) or a challenge's check, and how many
+   * visible jobs wait, both numbers first, so that the phone's one-line bar, which cuts the sentence's end, still
+   * shows them.
    */
   doing(job) {
-    const waiting = this.scheduler.queued.size;
+    const waiting = [...this.scheduler.queued].filter((queued) => !queued.hidden).length; // the learner's to count
     const queue = waiting ? format(this.strings.runtime_waiting, { n: waiting }) : "";
+    if (job.hidden) return format(this.strings.runtime_preparing, { queue }); // a cell the learner cannot find
     return this.cells.includes(job) ? format(this.strings.runtime_running_cell, { n: job.name, queue })
       : this.exercises.includes(job) ? format(this.strings.runtime_running_check, { name: job.id, queue })
         : format(this.strings.runtime_running_explorable, { queue });

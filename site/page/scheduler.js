@@ -6,9 +6,12 @@
 // {textContent}}. `replay` is what a cell reports: its code after a successful run (replayed after a restart), or
 // null after a failed one; a job that leaves the shared namespace alone (an exercise check) returns no `replay`.
 // `stopped` says Stop ended it (by interrupt or between two steps): it stays in `stoppedJobs` until it next runs.
+// A hidden job (`hidden`: a cell the lesson removed, its bookkeeping) may name the visible job it `follows`: it runs
+// only once that one has run to its end, and its own failure never stops the cells the learner asked for.
 //
 // Events (event.detail): "busy" {running: bool}, "started" {job, onBehalf} (Python is ready and the job begins),
-// "finished" {job, onBehalf}, "restarting" {cells, message}, "restarted" {cells, text}.
+// "finished" {job, onBehalf}, "skipped" {job, after} (a hidden job not run: `after`, the job it follows, was stopped
+// or failed), "idle" {} (the queue is empty), "restarting" {cells, message}, "restarted" {cells, text}.
 import { Stopped } from "./runtime-client.js";
 import { format } from "./strings.js";
 
@@ -45,6 +48,7 @@ export class Scheduler extends EventTarget {
     this.startFailure = startFailure || (async (error) => format(strings.runtime_failed, { reason: error.message }));
     this.history = new Map(); // cell name -> code of its last successful run, in run order
     this.stoppedJobs = new Set(); // jobs Stop ended while they ran, until they next run to their end
+    this.failedJobs = new Set(); // jobs whose last run raised (or could not start)
     this.session = 0; // the client's session that holds the history's variables
     this.queued = new Set();
     this.queue = Promise.resolve();
@@ -61,7 +65,8 @@ export class Scheduler extends EventTarget {
    * leaves the rest of this request unrun. `onBehalf` says the page runs all of `jobs` for the learner (Run all):
    * it goes to each job's execute, as it does for `earlier` ones. `release` (Run all): when their turn comes,
    * the names the cells among `jobs` bind are unbound first, so their previous run's arrays are freed before
-   * the new ones are made. Resolves, once the queue is empty, to the earlier job that failed, or null.
+   * the new ones are made. A hidden job whose visible one was stopped or failed is skipped. Resolves, once the
+   * queue is empty, to the earlier visible job that failed, or null.
    */
   run(jobs, { earlier = [], onBehalf = false, release = false } = {}) {
     const generation = this.generation;
@@ -74,15 +79,33 @@ export class Scheduler extends EventTarget {
       this.queue = this.queue.then(async () => {
         if (generation !== this.generation) return;
         this.queued.delete(job);
-        if (failed) {
+        const after = failed ? null : this.blockedBy(job);
+        if (failed || after) {
           job.setStatus("");
+          if (after) this.emit("skipped", { job, after });
+          else if (job.notRun) job.notRun();
           return;
         }
         this.current = this.runOne(job, { onBehalf: !forLearner });
-        if (!(await this.current) && earlier.includes(job)) failed = job;
+        if (!(await this.current) && earlier.includes(job) && !job.hidden) failed = job;
       });
     }
+    this.queue = this.queue.then(() => {
+      if (!this.queued.size && !this.running) this.emit("idle", {});
+    });
     return this.queue.then(() => failed);
+  }
+
+  /**
+   * The visible job that a hidden `job` follows, if that one was stopped or raised (unless it is meant to raise):
+   * what the hidden job reads is then missing or incomplete, and running it would only show the learner a
+   * traceback of a cell they cannot see. Null when `job` may run.
+   */
+  blockedBy(job) {
+    const after = job.hidden ? job.follows : null;
+    if (!after) return null;
+    const failed = this.failedJobs.has(after) && !after.raises;
+    return this.stoppedJobs.has(after) || failed ? after : null;
   }
 
   /** Unbind what the cells among `jobs` bind, in a Python that is ready (a fresh one has nothing to free). */
@@ -112,6 +135,8 @@ export class Scheduler extends EventTarget {
         executing = true;
         const result = await job.execute(this.client, { onBehalf });
         ok = Boolean(result && result.ok);
+        if (ok) this.failedJobs.delete(job);
+        else this.failedJobs.add(job);
         if (result && result.stopped) this.stoppedJobs.add(job);
         else this.stoppedJobs.delete(job);
         if (result && result.replay !== undefined) {
@@ -215,6 +240,7 @@ export class Scheduler extends EventTarget {
     for (const job of this.queued) {
       job.setStatus("");
       job.note(this.strings.stopped_queued, "stopped");
+      if (job.notRun) job.notRun();
     }
     this.queued.clear();
   }

@@ -496,3 +496,64 @@ test("a cell stopped while Python was still loading never ran, so it is not a st
   await done;
   assert.equal(scheduler.wasStopped(waiting), false);
 });
+
+/** A cell the lesson removed (remove-cell), which follows the visible cell `after`. */
+function hidden(id, code, after) {
+  return Object.assign(cell(id, code), { hidden: true, follows: after });
+}
+
+test("a hidden cell after a stopped cell is skipped, the cell asked for still runs, and the queue says it is idle", async () => {
+  const { client, scheduler } = interruptible({ politeStopMs: 1000, interruptAfterMs: 5 });
+  const training = cell("15", "forever");
+  await startRunning(scheduler, client, [training]);
+  await scheduler.stop();
+  const glue = hidden("15.1", "raise", training); // it reads what the stopped training never bound
+  const asked = cell("16", "c");
+  const skipped = events(scheduler, "skipped");
+  const idle = events(scheduler, "idle");
+  const failed = await scheduler.run([asked], { earlier: [glue] });
+  assert.equal(failed, null);
+  assert.ok(!client.ran.some(([, id]) => id === "15.1"), "the hidden cell did not run");
+  assert.equal(glue.status, "");
+  assert.deepEqual(skipped.map((detail) => [detail.job.id, detail.after.id]), [["15.1", "15"]]);
+  assert.equal(asked.status, "done");
+  assert.equal(idle.length, 1);
+});
+
+test("a hidden cell after a cell that raised is skipped with the hidden cells after it", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const broken = cell("7", "raise");
+  await scheduler.run([broken]);
+  const first = hidden("7.1", "a", broken);
+  const second = hidden("7.2", "b", broken);
+  await scheduler.run([cell("8", "c")], { earlier: [first, second] });
+  assert.deepEqual(client.ran.map(([, id]) => id), ["7", "8"]);
+  broken.code = "a"; // fixed: its hidden cells run again after it
+  await scheduler.run([cell("8", "c")], { earlier: [broken, first, second] });
+  assert.deepEqual(client.ran.slice(2).map(([, id]) => id), ["7", "7.1", "7.2", "8"]);
+});
+
+test("a hidden cell that raises does not keep the cell asked for from running, and is never named as the failed one", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const visible = cell("3", "a");
+  const asked = cell("4", "c");
+  const failed = await scheduler.run([asked], { earlier: [visible, hidden("3.1", "raise", visible)] });
+  assert.equal(failed, null);
+  assert.equal(asked.status, "done");
+});
+
+test("a cell left unrun behind an earlier one that failed says its output is the lesson's recorded one, and the queue ends idle", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const idle = events(scheduler, "idle");
+  const busy = events(scheduler, "busy");
+  const asked = Object.assign(cell("5", "c"), { notRun() { this.recorded = true; } });
+  const failed = await scheduler.run([asked], { earlier: [cell("4", "raise")] });
+  assert.equal(failed.id, "4");
+  assert.equal(asked.recorded, true);
+  assert.equal(asked.status, "");
+  assert.equal(busy.at(-1).running, false);
+  assert.equal(idle.length, 1, "the bar hears that nothing runs any more, though the last job never started");
+});
