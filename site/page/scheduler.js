@@ -71,6 +71,7 @@ export class Scheduler extends EventTarget {
   run(jobs, { earlier = [], onBehalf = false, release = false } = {}) {
     const generation = this.generation;
     let failed = null;
+    const blocking = new Set(); // the visible jobs whose hidden ones were skipped
     if (release) this.queue = this.queue.then(() => generation === this.generation && this.release(jobs));
     for (const job of [...earlier, ...jobs]) {
       const forLearner = !onBehalf && !earlier.includes(job);
@@ -82,7 +83,10 @@ export class Scheduler extends EventTarget {
         const after = failed ? null : this.blockedBy(job);
         if (failed || after) {
           job.setStatus("");
-          if (after) this.emit("skipped", { job, after });
+          if (after) {
+            blocking.add(after);
+            this.emit("skipped", { job, after });
+          }
           else if (job.notRun) job.notRun();
           return;
         }
@@ -90,10 +94,21 @@ export class Scheduler extends EventTarget {
         if (!(await this.current) && earlier.includes(job) && !job.hidden) failed = job;
       });
     }
+    const asked = onBehalf ? null : jobs[0];
     this.queue = this.queue.then(() => {
+      if (asked && generation === this.generation) this.sayBlocking(asked, blocking);
       if (!this.queued.size && !this.running) this.emit("idle", {});
     });
     return this.queue.then(() => failed);
+  }
+
+  /** Say on the job the learner asked for, once it has run, which visible cell to run to the end, and why. */
+  sayBlocking(asked, blocking) {
+    for (const after of blocking) {
+      if (after === asked) continue;
+      const key = this.stoppedJobs.has(after) ? "hidden_after_stopped" : "hidden_after_failed";
+      asked.note(format(this.strings[key], { n: after.name === undefined ? after.id : after.name }), "stopped");
+    }
   }
 
   /**

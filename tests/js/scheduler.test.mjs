@@ -20,6 +20,8 @@ const STRINGS = {
   stopped_interrupted: "Stopped by interrupt.",
   stopped_loading: "Stopped while loading.",
   stopped_queued: "Not run: Python stopped while this waited.",
+  hidden_after_stopped: "Cell {n} was stopped; run it to the end to see this.",
+  hidden_after_failed: "Cell {n} raised an error; fix it to see this.",
 };
 
 /** A runtime client that runs "code" as a script of steps, and remembers what ran in which worker. */
@@ -517,6 +519,7 @@ test("a hidden cell after a stopped cell is skipped, the cell asked for still ru
   assert.equal(glue.status, "");
   assert.deepEqual(skipped.map((detail) => [detail.job.id, detail.after.id]), [["15.1", "15"]]);
   assert.equal(asked.status, "done");
+  assert.deepEqual(asked.notes.map((note) => note.text), ["Cell 15 was stopped; run it to the end to see this."]);
   assert.equal(idle.length, 1);
 });
 
@@ -527,8 +530,10 @@ test("a hidden cell after a cell that raised is skipped with the hidden cells af
   await scheduler.run([broken]);
   const first = hidden("7.1", "a", broken);
   const second = hidden("7.2", "b", broken);
-  await scheduler.run([cell("8", "c")], { earlier: [first, second] });
+  const asked = cell("8", "c");
+  await scheduler.run([asked], { earlier: [first, second] });
   assert.deepEqual(client.ran.map(([, id]) => id), ["7", "8"]);
+  assert.deepEqual(asked.notes.map((note) => note.text), ["Cell 7 raised an error; fix it to see this."]);
   broken.code = "a"; // fixed: its hidden cells run again after it
   await scheduler.run([cell("8", "c")], { earlier: [broken, first, second] });
   assert.deepEqual(client.ran.slice(2).map(([, id]) => id), ["7", "7.1", "7.2", "8"]);
