@@ -93,7 +93,7 @@ export class Cell {
    * only the learner's own Run reveals it. data-run-by on the cell says who asked for its last run ("page" or
    * "learner").
    */
-  async execute(client, { onBehalf = false } = {}) {
+  async execute(client, { onBehalf = false, stopAsked = () => true } = {}) {
     if (this.answerFold && !onBehalf) this.answerFold.reveal("run");
     const code = this.code();
     this.element.dataset.runBy = onBehalf ? "page" : "learner";
@@ -103,10 +103,13 @@ export class Cell {
     this.output.dataset.origin = "live";
     this.lastRun = code; // the output shown from now on is this code's, even if Stop ends the worker under it
     const result = await client.run(this.name, code, (items) => this.page.showOutput(this.output, items));
+    // A KeyboardInterrupt that no Stop asked for is the learner's own exception, shown as any other.
+    const stopped = Boolean(result.stopped) && !(result.error && !stopAsked());
+    if (result.stopped && !stopped) this.page.showOutput(this.output, [{ type: "error", text: result.error.text }]);
     if (this.area) this.changed();
-    this.showRemoved(!result.ok && !result.stopped && !this.raises);
-    this.setStatus(result.stopped ? "" : result.ok ? "done" : "failed"); // Stop's note says what happened
-    return { ok: result.ok, replay: result.ok ? code : null, stopped: Boolean(result.stopped) };
+    this.showRemoved(!result.ok && !stopped && !this.raises);
+    this.setStatus(stopped ? "stopped" : result.ok ? "done" : "failed"); // Stop's note says how it stopped
+    return { ok: result.ok, replay: result.ok ? code : null, stopped };
   }
 
   /**
@@ -127,7 +130,7 @@ export class Cell {
   }
 
   stopped() {
-    this.setStatus("");
+    this.setStatus("stopped");
   }
 
   /** Add a note (restarted, stopped, warning) under the output; returns it so its text can change. */

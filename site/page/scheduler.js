@@ -148,7 +148,8 @@ export class Scheduler extends EventTarget {
       if (await this.ready(job)) {
         this.emit("started", { job, onBehalf });
         executing = true;
-        const result = await job.execute(this.client, { onBehalf });
+        // stopAsked: whether Stop was pressed while it ran (a KeyboardInterrupt without it is the learner's own)
+        const result = await job.execute(this.client, { onBehalf, stopAsked: () => this.stopping !== null });
         ok = Boolean(result && result.ok);
         if (ok) this.failedJobs.delete(job);
         else this.failedJobs.add(job);
@@ -229,8 +230,10 @@ export class Scheduler extends EventTarget {
         interrupted = true;
         ended = await this.endsWithin(this.interruptedStopMs);
       }
-      if (ended) {
-        job.note(interrupted ? this.strings.stopped_interrupted : this.strings.stopped_between_steps, "stopped");
+      if (ended) { // a job that finished anyway, whatever Stop did, gets no note
+        if (this.stoppedJobs.has(job)) {
+          job.note(interrupted ? this.strings.stopped_interrupted : this.strings.stopped_between_steps, "stopped");
+        }
         return undefined;
       }
     }
@@ -240,7 +243,7 @@ export class Scheduler extends EventTarget {
   /** Stop pressed while Python is still loading: end the worker and say so; nothing ran, so nothing restarts. */
   stopLoading(job) {
     this.client.terminate();
-    job.stopped();
+    job.setStatus(""); // it never ran
     job.note(this.strings.stopped_loading, "stopped");
   }
 

@@ -62,24 +62,26 @@ class FakeClient {
       throw new Error("Uncaught RangeError: Maximum call stack size exceeded");
     }
     if (code === "raise") return { ok: false };
-    if (code === "forever" || code === "steps" || code === "deaf") {
+    if (code === "forever" || code === "steps" || code === "deaf" || code === "ends") {
       return new Promise((resolve, reject) => {
-        const entry = { resolve, reject, polite: code === "steps", deaf: code === "deaf" };
+        const entry = { resolve, reject, polite: code === "steps" || code === "ends", deaf: code === "deaf",
+          ends: code === "ends" };
         this.pending.add(entry);
       });
     }
     return { ok: true };
   }
 
-  // A loop that yields ("steps") sees the polite request; one that never yields ("forever") sees only an
-  // interrupt, and only where the client can raise one (canInterrupt); "deaf" ignores both.
+  // A loop that yields ("steps") sees the polite request and ends between two steps, as course.runner reports it;
+  // one that never yields ("forever") sees only an interrupt, and only where the client can raise one
+  // (canInterrupt); "deaf" ignores both; "ends" awaits, so the worker hears the request, but finishes anyway.
   async requestStop() {
     let seen = false;
     for (const entry of this.pending) {
       if (entry.polite) {
         seen = true;
         this.pending.delete(entry);
-        entry.resolve({ ok: true });
+        entry.resolve(entry.ends ? { ok: true } : { ok: true, stopped: true });
       }
     }
     return seen;
@@ -450,14 +452,14 @@ test("earlier jobs run first on the learner's behalf, and the first that fails l
   const first = cell(1, "a");
   const original = first.execute;
   first.execute = function (runtime, options) {
-    seen.push(options);
+    seen.push(options.onBehalf);
     return original.call(this, runtime, options);
   };
   const failed = await scheduler.run([asked], { earlier: [first, cell(2, "raise")] });
   assert.equal(failed.id, 2);
   assert.deepEqual(client.ran.map(([, id]) => id), [1, 2]);
   assert.equal(asked.status, "");
-  assert.deepEqual(seen, [{ onBehalf: true }]);
+  assert.deepEqual(seen, [true]);
   assert.deepEqual(finished.map((detail) => [detail.job.id, detail.onBehalf]), [[1, true], [2, true]]);
   assert.equal(await scheduler.run([asked], { earlier: [cell(1, "a")] }), null);
   assert.deepEqual(finished.at(-1), { job: asked, onBehalf: false });
@@ -561,4 +563,31 @@ test("a cell left unrun behind an earlier one that failed says its output is the
   assert.equal(asked.status, "");
   assert.equal(busy.at(-1).running, false);
   assert.equal(idle.length, 1, "the bar hears that nothing runs any more, though the last job never started");
+});
+
+test("Stop on a cell that finishes anyway adds no note to the completed cell", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 1000 });
+  const quick = cell(1, "ends");
+  await startRunning(scheduler, client, [quick]);
+  await scheduler.stop();
+  assert.equal(quick.status, "done");
+  assert.deepEqual(quick.notes, []);
+  assert.equal(scheduler.wasStopped(quick), false);
+});
+
+test("a job hears whether Stop was pressed while it ran: a KeyboardInterrupt without it is the learner's own", async () => {
+  const { client, scheduler } = interruptible({ politeStopMs: 1000, interruptAfterMs: 5 });
+  const asked = [];
+  const job = (id, code) => Object.assign(cell(id, code), {
+    async execute(runtime, options) {
+      const result = await runtime.run(this.id, this.code, null);
+      asked.push(options.stopAsked());
+      return { ok: result.ok, stopped: Boolean(result.stopped) };
+    },
+  });
+  await scheduler.run([job(1, "a")]);
+  await startRunning(scheduler, client, [job(2, "forever")]);
+  await scheduler.stop();
+  assert.deepEqual(asked, [false, true]);
 });
