@@ -247,7 +247,7 @@ class LessonPage {
    * offer to run each (the learner's own Run); no stopped cell above removes the note.
    */
   skippedNote(cell, skipped) {
-    let note = cell.element.querySelector(":scope > .skip-note");
+    let note = cell.element.querySelector(".skip-note"); // above the output, in its fold if it has one
     if (!skipped.length) {
       if (note) note.remove();
       return;
@@ -295,7 +295,7 @@ class LessonPage {
  * every "{cell}" of `template` becomes a link to cell `id`. An empty template removes the note.
  */
 function runNote(cell, template, other) {
-  let note = cell.element.querySelector(":scope > .run-note");
+  let note = cell.element.querySelector(".run-note"); // above the output, in its fold if it has one
   if (!template) {
     if (note) note.remove();
     return;
