@@ -21,6 +21,7 @@ import { watchScrollers } from "./scrollers.js";
 import { SelfCheck } from "./self-check.js";
 import { registerServiceWorker, settledServiceWorker } from "./service.js";
 import { blockNames, countTakenBack, localStore, markVisit, sweep, whenUnsaved } from "./storage.js";
+import { countForm, listForm } from "./plural.js";
 import { format } from "./strings.js";
 import { WorkControl, collect, download } from "./work.js";
 
@@ -101,9 +102,10 @@ class LessonPage {
     const keys = (entries) => (entries || []).map((entry) => entry.key);
     const blocks = { cell: keys(this.data.cells), quiz: keys(this.data.quizzes), exercise: keys(this.data.exercises) };
     const n = sweep(this.data.lesson, blockNames(this.data.lesson, blocks));
-    if (n) pageNotice(this.article, format(this.strings.saved_strays, { n }));
+    const counted = (key, count) => format(countForm(this.strings, key, count, this.language), { n: count });
+    if (n) pageNotice(this.article, counted("saved_strays", n));
     const back = countTakenBack(); // set aside earlier, and fitting their blocks again
-    if (back) pageNotice(this.article, format(this.strings.saved_taken_back, { n: back }));
+    if (back) pageNotice(this.article, counted("saved_taken_back", back));
   }
 
   wireRuntime(element) {
@@ -132,7 +134,8 @@ class LessonPage {
     this.scheduler.addEventListener("restarting", ({ detail: { cells, message } }) => {
       saysDoing = false;
       // After a crash the message says what happened; after Stop, why Python loads again and what comes back.
-      const stop = cells.length ? format(this.strings.restarting, { cells: cells.join(", ") }) : this.strings.restarting_none;
+      const stop = cells.length ? format(listForm(this.strings, "restarting", cells.length), { cells: cells.join(", ") })
+        : this.strings.restarting_none;
       this.bar.sayRestarting(message || stop);
     });
     this.scheduler.addEventListener("restarted", (event) => {

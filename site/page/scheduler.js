@@ -13,6 +13,7 @@
 // "finished" {job, onBehalf}, "skipped" {job, after} (a hidden job not run: `after`, the job it follows, was stopped
 // or failed), "idle" {} (the queue is empty), "restarting" {cells, message}, "restarted" {cells, text}.
 import { Stopped } from "./runtime-client.js";
+import { listForm } from "./plural.js";
 import { format } from "./strings.js";
 
 // How long Stop waits for a running loop to see the request (or, once interrupted, to end) before it ends
@@ -311,8 +312,8 @@ export class Scheduler extends EventTarget {
     } catch (error) {
       if (error instanceof Stopped) return false; // Stop pressed during the replay: it restarts and replays again
       // Python is gone again, or would not start: the history stays for the next Run to replay.
-      const text = format(this.strings.replay_failed, { cells: replay.map(([id]) => id).join(", "),
-        reason: error.message });
+      const text = format(listForm(this.strings, "replay_failed", replay.length), {
+        cells: replay.map(([id]) => id).join(", "), reason: error.message });
       if (notice) notice.textContent = text;
       this.emit("restarted", { cells: [], text });
       return false;
@@ -328,10 +329,13 @@ export class Scheduler extends EventTarget {
   /** After Stop (no message): "restarted to stop the code…"; otherwise the cause, then what came back. */
   replayText(message, ids, raised) {
     const cells = ids.join(", ");
+    const said = (key) => format(listForm(this.strings, key, ids.length), { cells });
     let text;
-    if (!message) text = ids.length ? format(this.strings.restarted, { cells }) : this.strings.restarted_none;
-    else text = message + " " + (ids.length ? format(this.strings.replayed, { cells }) : this.strings.replayed_none);
-    if (raised.length) text += " " + format(this.strings.replay_raised, { cells: raised.join(", ") });
+    if (!message) text = ids.length ? said("restarted") : this.strings.restarted_none;
+    else text = message + " " + (ids.length ? said("replayed") : this.strings.replayed_none);
+    if (raised.length) {
+      text += " " + format(listForm(this.strings, "replay_raised", raised.length), { cells: raised.join(", ") });
+    }
     return text;
   }
 

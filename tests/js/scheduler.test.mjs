@@ -9,9 +9,12 @@ const STRINGS = {
   crashed: "Python stopped unexpectedly.",
   replay_failed: "Cells {cells} could not be run again ({reason}).",
   replay_raised: "Cells {cells} raised.",
+  replay_raised_one: "Cell {cells} raised.",
   replayed: "Cells {cells} came back.",
+  replayed_one: "Cell {cells} came back.",
   replayed_none: "Nothing to run again.",
   restarted: "Restarted to stop; cells {cells} were run again.",
+  restarted_one: "Restarted to stop; cell {cells} was run again.",
   restarted_none: "Restarted to stop; nothing to run again.",
   runtime_failed: "Python could not start: {reason}",
   runtime_lost: "Python had stopped.",
@@ -244,7 +247,7 @@ test("a fatal error under a cell restarts Python, replays the earlier cells and 
   await scheduler.run([boom]);
   assert.equal(boom.status, "failed");
   assert.deepEqual(boom.notes.map((note) => [note.text, note.kind]),
-    [["Python stopped unexpectedly. Cells 1 came back.", "restart"]]);
+    [["Python stopped unexpectedly. Cell 1 came back.", "restart"]]);
   assert.deepEqual(client.ran.filter(([worker]) => worker === 2).map(([, id]) => id), [1]);
   const after = cell(4, "d");
   await scheduler.run([after]);
@@ -275,7 +278,7 @@ test("a restart that cannot replay says so, and the next run replays first", asy
   const next = cell(3, "c");
   await scheduler.run([next]);
   assert.deepEqual(client.ran.filter(([worker]) => worker === 2).map(([, id]) => id), [1, 3]);
-  assert.equal(next.notes[0].text, "Python had stopped. Cells 1 came back.");
+  assert.equal(next.notes[0].text, "Python had stopped. Cell 1 came back.");
 });
 
 test("a replayed cell that raises is named", async () => {
@@ -287,7 +290,7 @@ test("a replayed cell that raises is named", async () => {
   scheduler.history.set(2, "raise");
   const boom = cell(3, "crash");
   await scheduler.run([boom]);
-  assert.equal(boom.notes.at(-1).text, "Python stopped unexpectedly. Cells 1 came back. Cells 2 raised.");
+  assert.equal(boom.notes.at(-1).text, "Python stopped unexpectedly. Cell 1 came back. Cell 2 raised.");
 });
 
 test("when Python cannot start the job says why and the next run tries again", async () => {
@@ -372,7 +375,7 @@ test("code that ignores the interrupt too is ended with its worker", async () =>
   await startRunning(scheduler, client, [stuck]);
   await scheduler.stop();
   assert.equal(client.workers, 2);
-  assert.equal(stuck.notes.at(-1).text, "Restarted to stop; cells 1 were run again.");
+  assert.equal(stuck.notes.at(-1).text, "Restarted to stop; cell 1 was run again.");
 });
 
 test("a second Stop while Python restarts starts no second restart", async () => {
