@@ -13,8 +13,8 @@ import { appendItems, appendNote } from "./output.js";
 import { OfflineControl } from "./offline.js";
 import { Quiz } from "./quiz.js";
 import { pageNotice, savedNotice, unsavedNotice } from "./notice.js";
-import { RuntimeBar } from "./runtime-bar.js";
-import { RuntimeClient } from "./runtime-client.js";
+import { RuntimeBar, startFailureText } from "./runtime-bar.js";
+import { RuntimeClient, failureKind } from "./runtime-client.js";
 import { Platform } from "./scorm.js";
 import { Scheduler } from "./scheduler.js";
 import { watchScrollers } from "./scrollers.js";
@@ -289,7 +289,7 @@ class LessonPage {
   /** What to tell the learner when Python could not start: a newer deploy, or the reason. */
   async startFailure(error) {
     return (await this.outdated()) ? this.strings.course_updated
-      : format(this.strings.runtime_failed, { reason: error.message });
+      : startFailureText(this.strings, { kind: failureKind(error), reason: error.message });
   }
 }
 

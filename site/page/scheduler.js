@@ -12,7 +12,8 @@
 // Events (event.detail): "busy" {running: bool}, "started" {job, onBehalf} (Python is ready and the job begins),
 // "finished" {job, onBehalf}, "skipped" {job, after} (a hidden job not run: `after`, the job it follows, was stopped
 // or failed), "idle" {} (the queue is empty), "restarting" {cells, message}, "restarted" {cells, text}.
-import { Stopped } from "./runtime-client.js";
+import { startFailureText } from "./runtime-bar.js";
+import { Stopped, failureKind } from "./runtime-client.js";
 import { listForm } from "./plural.js";
 import { format } from "./strings.js";
 
@@ -46,7 +47,8 @@ export class Scheduler extends EventTarget {
     this.interruptAfterMs = interruptAfterMs;
     this.politeGraceMs = politeGraceMs;
     this.interruptedStopMs = interruptedStopMs;
-    this.startFailure = startFailure || (async (error) => format(strings.runtime_failed, { reason: error.message }));
+    this.startFailure = startFailure
+      || (async (error) => startFailureText(strings, { kind: failureKind(error), reason: error.message }));
     this.history = new Map(); // cell name -> code of its last successful run, in run order
     this.stoppedJobs = new Set(); // jobs Stop ended while they ran, until they next run to their end
     this.failedJobs = new Set(); // jobs whose last run raised (or could not start)

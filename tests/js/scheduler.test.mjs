@@ -594,3 +594,12 @@ test("a job hears whether Stop was pressed while it ran: a KeyboardInterrupt wit
   await scheduler.stop();
   assert.deepEqual(asked, [false, true]);
 });
+
+test("a start that fails on a file the site did not send says so and what to do, in the page's words", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, { ...STRINGS, runtime_failed_missing: "A file is missing ({reason}); reload." });
+  client.failNextStart = "course library: HTTP 404";
+  const first = cell(1, "a");
+  await scheduler.run([first]);
+  assert.deepEqual(first.notes.map((note) => note.text), ["A file is missing (course library: HTTP 404); reload."]);
+});
