@@ -9,6 +9,8 @@
 // A hidden job (`hidden`: a cell the lesson removed, its bookkeeping) may name the visible job it `follows`: it runs
 // only once that one has run to its end, and its own failure never stops the cells the learner asked for.
 //
+// execute's options: onBehalf (see run), stopAsked() (whether Stop was pressed while it ran).
+//
 // Events (event.detail): "busy" {running: bool}, "started" {job, onBehalf} (Python is ready and the job begins),
 // "finished" {job, onBehalf}, "skipped" {job, after} (a hidden job not run: `after`, the job it follows, was stopped
 // or failed), "idle" {} (the queue is empty), "restarting" {cells, message}, "restarted" {cells, text}.
@@ -50,6 +52,7 @@ export class Scheduler extends EventTarget {
     this.startFailure = startFailure
       || (async (error) => startFailureText(strings, { kind: failureKind(error), reason: error.message }));
     this.history = new Map(); // cell name -> code of its last successful run, in run order
+    this.hiddenNames = new Set(); // the names of hidden cells in the history, which no message gives
     this.stoppedJobs = new Set(); // jobs Stop ended while they ran, until they next run to their end
     this.failedJobs = new Set(); // jobs whose last run raised (or could not start)
     this.session = 0; // the client's session that holds the history's variables
@@ -162,6 +165,7 @@ export class Scheduler extends EventTarget {
           const name = job.name === undefined ? job.id : job.name; // a cell's name, as the learner reads it
           this.history.delete(name);
           if (result.replay !== null) this.history.set(name, result.replay);
+          if (job.hidden) this.hiddenNames.add(name);
         }
       }
     } catch (error) {
@@ -293,7 +297,7 @@ export class Scheduler extends EventTarget {
     const notice = job ? job.note(message || this.strings.runtime_starting, "restart") : null;
     // The fresh worker may download the runtime again (a first visit, before the service worker kept it): the
     // bar says why it loads and which cells will bring their variables back.
-    this.emit("restarting", { cells: Array.from(this.history.keys()), message });
+    this.emit("restarting", { cells: this.shown(Array.from(this.history.keys())), message });
     this.restarting = this.replay(notice, message).finally(() => { this.restarting = null; });
     return this.restarting;
   }
@@ -314,18 +318,24 @@ export class Scheduler extends EventTarget {
     } catch (error) {
       if (error instanceof Stopped) return false; // Stop pressed during the replay: it restarts and replays again
       // Python is gone again, or would not start: the history stays for the next Run to replay.
-      const text = format(listForm(this.strings, "replay_failed", replay.length), {
-        cells: replay.map(([id]) => id).join(", "), reason: error.message });
+      const cells = this.shown(replay.map(([id]) => id));
+      const text = format(listForm(this.strings, "replay_failed", cells.length), { cells: cells.join(", "),
+        reason: error.message });
       if (notice) notice.textContent = text;
       this.emit("restarted", { cells: [], text });
       return false;
     }
     this.session = this.client.session;
-    const ids = replay.map(([id]) => id).filter((id) => !raised.includes(id));
-    const text = this.replayText(message, ids, raised);
+    const ids = this.shown(replay.map(([id]) => id).filter((id) => !raised.includes(id)));
+    const text = this.replayText(message, ids, this.shown(raised));
     if (notice) notice.textContent = text;
     this.emit("restarted", { cells: ids, text });
     return true;
+  }
+
+  /** The names among `names` that the learner can find on the page (not a hidden cell's). */
+  shown(names) {
+    return names.filter((name) => !this.hiddenNames.has(name));
   }
 
   /** After Stop (no message): "restarted to stop the code…"; otherwise the cause, then what came back. */

@@ -603,3 +603,17 @@ test("a start that fails on a file the site did not send says so and what to do,
   await scheduler.run([first]);
   assert.deepEqual(first.notes.map((note) => note.text), ["A file is missing (course library: HTTP 404); reload."]);
 });
+
+test("a restart replays hidden cells too but names only the cells the learner can see", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 5 });
+  const restarting = events(scheduler, "restarting");
+  const first = cell("1", "a");
+  await scheduler.run([first, hidden("1.1", "b", first), cell("2", "c")]);
+  const loop = cell("3", "forever");
+  await startRunning(scheduler, client, [loop]);
+  await scheduler.stop();
+  assert.deepEqual(client.ran.filter(([worker]) => worker === 2).map(([, id]) => id), ["1", "1.1", "2"]);
+  assert.deepEqual(restarting.map((detail) => detail.cells), [["1", "2"]]);
+  assert.equal(loop.notes.at(-1).text, "Restarted to stop; cells 1, 2 were run again.");
+});
