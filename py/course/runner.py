@@ -301,7 +301,7 @@ class Session:
 # What Python and the page's runtime cannot run on without: a cell that takes them out of sys.modules (a
 # `sys.modules.clear()`) would leave the worker unable to answer, its cell "running" until Stop restarts Python.
 RUNTIME_MODULES = frozenset(sys.builtin_module_names) | {"course", "pyodide", "_pyodide", "js", "asyncio", "json",
-                                                       "encodings", "importlib", "numpy"}
+                                                       "encodings", "importlib"}
 
 
 def _put_back_modules(before):
