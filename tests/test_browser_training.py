@@ -40,7 +40,7 @@ def test_stop_ends_training_between_steps_and_keeps_the_namespace(page, playgrou
     expect(progress).to_contain_text("Epoch 1/50", timeout=120_000)  # streamed while the cell runs
     expect(page.locator("#cell-7")).to_have_attribute("data-state", "running")
     page.locator("[data-action=stop]").click()
-    expect(page.locator("#cell-7")).to_have_attribute("data-state", "done", timeout=10_000)
+    expect(page.locator("#cell-7")).to_have_attribute("data-state", "stopped", timeout=10_000)
     expect(progress).to_contain_text("stopped: the model keeps what it learned so far")
     expect(page.locator("#cell-7 .out-stopped")).to_have_text("Stopped between two steps; Python kept every variable.")
     expect(page.locator("#cell-7 .out-restart")).to_have_count(0)  # the worker was not restarted

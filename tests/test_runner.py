@@ -119,6 +119,40 @@ def test_stop_by_interrupt_ends_the_cell_quietly_and_keeps_what_it_had_done():
     assert text(run(session, 2, "print(n)")) == "1000\n"
 
 
+def test_a_keyboard_interrupt_no_stop_asked_for_keeps_its_traceback_for_the_page_out_of_the_output():
+    result = run(Session(), 1, "raise KeyboardInterrupt")
+    assert (result["ok"], result["stopped"], result["error"]["type"]) == (False, True, "KeyboardInterrupt")
+    assert '"<cell 1>", line 1' in result["error"]["text"]
+    assert result["output"] == []  # the page shows it, unless it had pressed Stop
+
+
+def test_a_keyboard_interrupt_after_the_stop_request_is_stop_and_carries_no_error():
+    result = run(Session(), 1, "from course import control\ncontrol.request_stop()\nraise KeyboardInterrupt")
+    assert (result["ok"], result["stopped"], "error" in result) == (False, True, False)
+
+
+def test_a_loop_that_hears_the_stop_request_makes_its_cell_a_stopped_one_that_returned():
+    session = Session()
+    result = run(session, 1, "from course import control\ncontrol.request_stop()\nheard = control.stop_requested()")
+    assert (result["ok"], result["stopped"]) == (True, True)
+    assert "stopped" not in run(session, 2, "x = heard")  # the next cell starts afresh
+
+
+def test_a_cell_that_clears_sys_modules_ends_with_an_error_and_python_keeps_working():
+    session = Session()
+    result = run(session, 1, "import sys\nsys.modules.clear()")
+    assert result["ok"] is False
+    assert result["error"]["message"].startswith("this cell removed Python's own modules from sys.modules (")
+    assert [item["type"] for item in result["output"]] == ["error"]
+    assert text(run(session, 2, "import json\nprint(json.dumps([1]))")) == "[1]\n"
+
+
+def test_a_cell_that_removes_its_own_module_from_sys_modules_is_left_alone():
+    session = Session()
+    code = "import sys, types\nsys.modules['mine'] = types.ModuleType('mine')\ndel sys.modules['mine']"
+    assert run(session, 1, code)["ok"] is True
+
+
 def test_stop_during_a_check_gives_no_verdict_and_blames_nothing():
     from course.exercise import grade
     result = grade("def multi_head(X, Wq, Wk, Wv, Wo, h):\n    raise KeyboardInterrupt\n",

@@ -349,7 +349,7 @@ def test_set_aside_work_that_fits_its_block_again_comes_back_and_a_large_hint_co
     page.evaluate("(saved) => Object.entries(saved).forEach(([k, v]) => localStorage.setItem(k, v))", saved)
     page.reload()
     expect(page.locator(".saved-notice-page")).to_have_text(
-        "1 saved items that had been set aside fit their blocks again and came back to them.")
+        "1 saved item that had been set aside fits its block again and came back to it.")
     expect(page.locator("#quiz-1 .quiz-verdict")).to_have_text("Right.")
     exercise = page.locator("#exercise-multi_head")
     expect(exercise.locator(".hints > li").last).to_be_visible()

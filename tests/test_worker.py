@@ -153,7 +153,7 @@ def test_stop_ends_a_loop_between_steps_and_keeps_the_namespace():
 
     stopped, ran = on_a_thread(run_then_stop)
     assert stopped == {"ok": True, "value": None}
-    assert ran == {"ok": True, "value": {"ok": True, "output": []}}
+    assert ran == {"ok": True, "value": {"ok": True, "output": [], "stopped": True}}  # ended by Stop, namespace kept
     assert int(text(ask(handler, {"type": "run", "cell": 2, "code": "steps"})["value"])) >= 5
 
 

@@ -247,17 +247,22 @@ class Session:
 
     async def run(self, cell_id, source):
         """Run one cell; return {"ok": bool, "output": [items]}, plus "error" (see describe_error) if it raised
-        and "stopped" if Stop interrupted it (KeyboardInterrupt from the page's interrupt buffer)."""
+        and "stopped" if Stop ended it: a loop that saw the stop request ended between two steps (the cell
+        returned, "ok" stays True), or a KeyboardInterrupt came. A KeyboardInterrupt while no stop request
+        had reached Python may be the learner's own `raise KeyboardInterrupt` (or the page's interrupt that
+        outran its request): its "error" is kept, out of the output, for the page, which knows whether it
+        asked to stop, to show."""
         sink = OutputSink(self._send)
         filename = self.filename(cell_id)
         self._cells[filename] = cell_id
-        error_data = None
+        error_data = interrupt = None
         stopped = False
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = StreamWriter(sink, "stdout"), StreamWriter(sink, "stderr")
         global _current_sink
         _current_sink = sink
         control.clear()
+        modules = dict(sys.modules)
         try:
             linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
             body, last = _compile(source, filename)
@@ -270,20 +275,54 @@ class Session:
                     value = await value
                 if value is not None:
                     print(repr(value))
-        except KeyboardInterrupt:  # the learner pressed Stop: the page says so; a traceback would be noise
+        except KeyboardInterrupt as error:  # Stop, most likely: the page says so; a traceback would be noise
             stopped = True
+            interrupt = None if control.stop_requested() else describe_error(error, self._cells.get, cell_id)
         except BaseException as error:  # whatever the learner's code raises is output, even SystemExit
             error_data = describe_error(error, self._cells.get, cell_id)
             sink.add({"type": "error", "text": error_data["text"]})
         finally:
             sys.stdout, sys.stderr = saved
             _current_sink = None
+        removed = _put_back_modules(modules)
+        if removed and error_data is None and not stopped:
+            error_data = _modules_removed(removed)
+            sink.add({"type": "error", "text": error_data["text"]})
         done = {"ok": error_data is None and not stopped, "output": sink.close()}
         if error_data is not None:
             done["error"] = error_data
-        if stopped:
+        if stopped or control.heard():
             done["stopped"] = True
+        if stopped and interrupt is not None:
+            done["error"] = interrupt
         return done
+
+
+# What Python and the page's runtime cannot run on without: a cell that takes them out of sys.modules (a
+# `sys.modules.clear()`) would leave the worker unable to answer, its cell "running" until Stop restarts Python.
+RUNTIME_MODULES = frozenset(sys.builtin_module_names) | {"course", "pyodide", "_pyodide", "js", "asyncio", "json",
+                                                       "encodings", "importlib"}
+
+
+def _put_back_modules(before):
+    """After a cell that took the runtime's modules (RUNTIME_MODULES and theirs) out of sys.modules, put back every
+    module it removed; their names. A cell that removed only modules of its own is left as it is: []."""
+    removed = [name for name in before if name not in sys.modules]
+    if not any(name.split(".")[0] in RUNTIME_MODULES for name in removed):
+        return []
+    for name in removed:
+        sys.modules[name] = before[name]
+    return removed
+
+
+def _modules_removed(names):
+    """The error of a cell that removed the runtime's own modules from sys.modules."""
+    names = sorted(names, key=lambda name: (name.startswith("_"), name))  # the ones a learner knows first
+    shown = ", ".join(names[:3]) + (", …" if len(names) > 3 else "")
+    message = ("this cell removed Python's own modules from sys.modules ({}); they were put back, "
+               "but remove only your own modules from it").format(shown)
+    return {"type": "RuntimeError", "message": message, "text": "RuntimeError: {}\n".format(message),
+            "frames": [], "line": None}
 
 
 def _bound_names(statements):

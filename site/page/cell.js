@@ -15,6 +15,7 @@ export class Cell {
     this.page = page;
     this.tags = new Set(data.tags || []);
     this.raises = data.raises;
+    this.hidden = this.tags.has("remove-cell"); // the lesson's bookkeeping: never shown, never named to the learner
     this.lessonCode = data.code;
     this.lastRun = data.code; // the build-time output belongs to the lesson's code
     this.skipRunAll = Boolean(data.skip_run_all); // a long cell runs only from its own Run
@@ -48,6 +49,14 @@ export class Cell {
     if (moved) savedNotice(this.element, page.strings[moved === "moved" ? "saved_migrated" : "saved_moved_aside"]);
     if (area.setAside) savedNotice(this.element, page.strings.saved_set_aside);
     return area;
+  }
+
+  /** The visible cell this hidden one follows on the page (what it reads comes from there), or null. */
+  get follows() {
+    if (!this.hidden) return null;
+    const cells = this.page.cells || [];
+    const above = cells.slice(0, cells.indexOf(this)).filter((cell) => !cell.hidden);
+    return above.length ? above[above.length - 1] : null;
   }
 
   code() {
@@ -84,7 +93,7 @@ export class Cell {
    * only the learner's own Run reveals it. data-run-by on the cell says who asked for its last run ("page" or
    * "learner").
    */
-  async execute(client, { onBehalf = false } = {}) {
+  async execute(client, { onBehalf = false, stopAsked = () => true } = {}) {
     if (this.answerFold && !onBehalf) this.answerFold.reveal("run");
     const code = this.code();
     this.element.dataset.runBy = onBehalf ? "page" : "learner";
@@ -94,20 +103,34 @@ export class Cell {
     this.output.dataset.origin = "live";
     this.lastRun = code; // the output shown from now on is this code's, even if Stop ends the worker under it
     const result = await client.run(this.name, code, (items) => this.page.showOutput(this.output, items));
+    // A KeyboardInterrupt that no Stop asked for is the learner's own exception, shown as any other.
+    const stopped = Boolean(result.stopped) && !(result.error && !stopAsked());
+    if (result.stopped && !stopped) this.page.showOutput(this.output, [{ type: "error", text: result.error.text }]);
     if (this.area) this.changed();
-    this.showRemoved(!result.ok && !result.stopped && !this.raises);
-    this.setStatus(result.stopped ? "" : result.ok ? "done" : "failed"); // Stop's note says what happened
-    return { ok: result.ok, replay: result.ok ? code : null, stopped: Boolean(result.stopped) };
+    this.showRemoved(!result.ok && !stopped && !this.raises);
+    this.setStatus(stopped ? "stopped" : result.ok ? "done" : "failed"); // Stop's note says how it stopped
+    return { ok: result.ok, replay: result.ok ? code : null, stopped };
   }
 
-  /** A removed cell or output stays out of sight, unless it raised unexpectedly: the learner must see why. */
+  /**
+   * A removed cell stays out of sight whatever it does (the learner can neither see nor fix it); a removed output
+   * shows when its visible code raised unexpectedly: the learner must see why.
+   */
   showRemoved(raised) {
-    if (this.tags.has("remove-cell")) this.element.hidden = !raised;
+    if (this.hidden) this.element.hidden = true;
     if (this.tags.has("remove-output")) this.output.hidden = !raised;
   }
 
+  /** The cell's turn came but it did not run: an output still from the build says it is the lesson's recorded one. */
+  notRun() {
+    if (this.hidden || this.output.dataset.origin === "live" || !this.output.childElementCount) return;
+    if (!this.output.querySelector(":scope > .out-recorded")) {
+      this.output.prepend(appendNote(this.output, this.page.strings.recorded_output, "recorded"));
+    }
+  }
+
   stopped() {
-    this.setStatus("");
+    this.setStatus("stopped");
   }
 
   /** Add a note (restarted, stopped, warning) under the output; returns it so its text can change. */

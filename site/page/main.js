@@ -13,14 +13,15 @@ import { appendItems, appendNote } from "./output.js";
 import { OfflineControl } from "./offline.js";
 import { Quiz } from "./quiz.js";
 import { pageNotice, savedNotice, unsavedNotice } from "./notice.js";
-import { RuntimeBar } from "./runtime-bar.js";
-import { RuntimeClient } from "./runtime-client.js";
+import { RuntimeBar, startFailureText } from "./runtime-bar.js";
+import { RuntimeClient, failureKind } from "./runtime-client.js";
 import { Platform } from "./scorm.js";
 import { Scheduler } from "./scheduler.js";
 import { watchScrollers } from "./scrollers.js";
 import { SelfCheck } from "./self-check.js";
 import { registerServiceWorker, settledServiceWorker } from "./service.js";
 import { blockNames, countTakenBack, localStore, markVisit, sweep, whenUnsaved } from "./storage.js";
+import { countForm, listForm } from "./plural.js";
 import { format } from "./strings.js";
 import { WorkControl, collect, download } from "./work.js";
 
@@ -101,9 +102,10 @@ class LessonPage {
     const keys = (entries) => (entries || []).map((entry) => entry.key);
     const blocks = { cell: keys(this.data.cells), quiz: keys(this.data.quizzes), exercise: keys(this.data.exercises) };
     const n = sweep(this.data.lesson, blockNames(this.data.lesson, blocks));
-    if (n) pageNotice(this.article, format(this.strings.saved_strays, { n }));
+    const counted = (key, count) => format(countForm(this.strings, key, count, this.language), { n: count });
+    if (n) pageNotice(this.article, counted("saved_strays", n));
     const back = countTakenBack(); // set aside earlier, and fitting their blocks again
-    if (back) pageNotice(this.article, format(this.strings.saved_taken_back, { n: back }));
+    if (back) pageNotice(this.article, counted("saved_taken_back", back));
   }
 
   wireRuntime(element) {
@@ -121,8 +123,8 @@ class LessonPage {
       saysDoing = true;
       this.bar.say(this.doing(event.detail.job));
     });
-    this.scheduler.addEventListener("finished", () => {
-      if (!saysDoing || this.scheduler.queued.size) return;
+    this.scheduler.addEventListener("idle", () => { // after the last job, even one skipped without starting
+      if (!saysDoing) return;
       saysDoing = false;
       if (this.client.state === "ready") this.bar.say(this.strings.runtime_ready);
     });
@@ -132,7 +134,8 @@ class LessonPage {
     this.scheduler.addEventListener("restarting", ({ detail: { cells, message } }) => {
       saysDoing = false;
       // After a crash the message says what happened; after Stop, why Python loads again and what comes back.
-      const stop = cells.length ? format(this.strings.restarting, { cells: cells.join(", ") }) : this.strings.restarting_none;
+      const stop = cells.length ? format(listForm(this.strings, "restarting", cells.length), { cells: cells.join(", ") })
+        : this.strings.restarting_none;
       this.bar.sayRestarting(message || stop);
     });
     this.scheduler.addEventListener("restarted", (event) => {
@@ -173,12 +176,14 @@ class LessonPage {
   }
 
   /**
-   * What the runtime bar says while `job` runs: a cell or a challenge's check, and how many jobs wait, both numbers
-   * first, so that the phone's one-line bar, which cuts the sentence's end, still shows them.
+   * What the runtime bar says while `job` runs: a cell (a hidden one unnamed) or a challenge's check, and how many
+   * visible jobs wait, both numbers first, so that the phone's one-line bar, which cuts the sentence's end, still
+   * shows them.
    */
   doing(job) {
-    const waiting = this.scheduler.queued.size;
+    const waiting = [...this.scheduler.queued].filter((queued) => !queued.hidden).length; // the learner's to count
     const queue = waiting ? format(this.strings.runtime_waiting, { n: waiting }) : "";
+    if (job.hidden) return format(this.strings.runtime_preparing, { queue }); // a cell the learner cannot find
     return this.cells.includes(job) ? format(this.strings.runtime_running_cell, { n: job.name, queue })
       : this.exercises.includes(job) ? format(this.strings.runtime_running_check, { name: job.id, queue })
         : format(this.strings.runtime_running_explorable, { queue });
@@ -245,7 +250,7 @@ class LessonPage {
    * offer to run each (the learner's own Run); no stopped cell above removes the note.
    */
   skippedNote(cell, skipped) {
-    let note = cell.element.querySelector(":scope > .skip-note");
+    let note = cell.element.querySelector(".skip-note"); // above the output, in its fold if it has one
     if (!skipped.length) {
       if (note) note.remove();
       return;
@@ -284,7 +289,7 @@ class LessonPage {
   /** What to tell the learner when Python could not start: a newer deploy, or the reason. */
   async startFailure(error) {
     return (await this.outdated()) ? this.strings.course_updated
-      : format(this.strings.runtime_failed, { reason: error.message });
+      : startFailureText(this.strings, { kind: failureKind(error), reason: error.message });
   }
 }
 
@@ -293,7 +298,7 @@ class LessonPage {
  * every "{cell}" of `template` becomes a link to cell `id`. An empty template removes the note.
  */
 function runNote(cell, template, other) {
-  let note = cell.element.querySelector(":scope > .run-note");
+  let note = cell.element.querySelector(".run-note"); // above the output, in its fold if it has one
   if (!template) {
     if (note) note.remove();
     return;

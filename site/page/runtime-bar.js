@@ -2,6 +2,15 @@
 // ready, failed, restarted), Run all and Stop.
 import { format, formatBytes } from "./strings.js";
 
+/**
+ * What the page says when Python could not start, in its language: what failed and what the learner can do.
+ * `kind` is runtime-client.js's failureKind; a stalled start and Python's own error give their reason.
+ */
+export function startFailureText(strings, { kind, reason }) {
+  const key = "runtime_failed_" + kind;
+  return strings[key] !== undefined ? format(strings[key], { reason }) : format(strings.runtime_failed, { reason });
+}
+
 export class RuntimeBar {
   /**
    * @param {Element} element  the .runtime-bar the build wrote
@@ -80,7 +89,7 @@ export class RuntimeBar {
     }));
   }
 
-  showState({ state, reason }) {
+  showState({ state, reason, kind }) {
     document.body.dataset.runtime = state;
     if (state === "ready") {
       this.progress.hidden = true;
@@ -89,7 +98,7 @@ export class RuntimeBar {
       this.say(this.strings.crashed);
     } else if (state === "failed") {
       this.progress.hidden = true;
-      this.say(format(this.strings.runtime_failed, { reason }));
+      this.say(startFailureText(this.strings, { kind, reason }));
     } else if (state === "idle") { // ended by Stop; a restart, if one follows, says what it does
       this.progress.hidden = true;
       this.say(this.strings.runtime_stopped);

@@ -47,6 +47,21 @@ function randomToken() {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+/**
+ * What kind of failure kept Python from starting, for the page to say in its language what failed and what to do:
+ * "offline" (the browser says it is), "missing" (the site answered a file with an HTTP error), "network" (a
+ * download failed), "worker" (the worker's script did not load), "stalled" (no answer), else "python" (Python's
+ * own error while it started, whose text is the reason).
+ */
+export function failureKind(error) {
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return "offline";
+  if (error && error.kind) return error.kind;
+  const message = String((error && error.message) || "");
+  if (/\bHTTP \d{3}\b/.test(message)) return "missing";
+  if (error instanceof TypeError || /failed to fetch|networkerror|load failed/i.test(message)) return "network";
+  return "python";
+}
+
 export class Stopped extends Error {
   constructor() {
     super("stopped");
@@ -204,12 +219,14 @@ export class RuntimeClient extends EventTarget {
       this.lastHeard = Date.now();
       this.receive(event.data);
     };
-    this.worker.onerror = (event) => this.fail(event.message || "the worker failed to start");
+    this.worker.onerror = (event) => this.fail(event.message || "the worker failed to start", "worker");
     this.stopBy = null;
     this.stopToken = this.interruptBuffer || !stopFlags() ? null : randomToken();
     this.lastHeard = Date.now();
     const watchdog = setInterval(() => {
-      if (Date.now() - this.lastHeard > STALL_MS * (1 + this.spinning)) this.fail(this.config.stalledMessage || "no answer from the worker");
+      if (Date.now() - this.lastHeard > STALL_MS * (1 + this.spinning)) {
+        this.fail(this.config.stalledMessage || "no answer from the worker", "stalled");
+      }
     }, 1000);
     try {
       const value = await this.request({
@@ -242,7 +259,8 @@ export class RuntimeClient extends EventTarget {
         if (this.worker) this.worker.terminate();
         this.worker = null;
         this.ready = null; // the next Run tries again
-        this.setState("failed", { reason: error.message });
+        error.kind = failureKind(error);
+        this.setState("failed", { reason: error.message, kind: error.kind });
       }
       throw error;
     }
@@ -374,16 +392,19 @@ export class RuntimeClient extends EventTarget {
     }
   }
 
-  /** The worker died or went silent: "failed" while Python was loading, "lost" once it had been ready. */
-  fail(reason) {
+  /**
+   * The worker died or went silent: "failed" while Python was loading, "lost" once it had been ready; `kind` (see
+   * failureKind) goes with the error.
+   */
+  fail(reason, kind) {
     const lost = this.state === "ready";
-    for (const { reject } of this.pending.values()) reject(new Error(reason));
+    for (const { reject } of this.pending.values()) reject(Object.assign(new Error(reason), { kind }));
     this.pending.clear();
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.ready = null;
     this.stopBy = null;
-    this.setState(lost ? "lost" : "failed", { reason });
+    this.setState(lost ? "lost" : "failed", { reason, kind: failureKind({ message: reason, kind }) });
   }
 
   /** Move to `state` (idle, loading, ready, failed, lost) and tell the page with a "state" event. */

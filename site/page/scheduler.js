@@ -6,10 +6,17 @@
 // {textContent}}. `replay` is what a cell reports: its code after a successful run (replayed after a restart), or
 // null after a failed one; a job that leaves the shared namespace alone (an exercise check) returns no `replay`.
 // `stopped` says Stop ended it (by interrupt or between two steps): it stays in `stoppedJobs` until it next runs.
+// A hidden job (`hidden`: a cell the lesson removed, its bookkeeping) may name the visible job it `follows`: it runs
+// only once that one has run to its end, and its own failure never stops the cells the learner asked for.
+//
+// execute's options: onBehalf (see run), stopAsked() (whether Stop was pressed while it ran).
 //
 // Events (event.detail): "busy" {running: bool}, "started" {job, onBehalf} (Python is ready and the job begins),
-// "finished" {job, onBehalf}, "restarting" {cells, message}, "restarted" {cells, text}.
-import { Stopped } from "./runtime-client.js";
+// "finished" {job, onBehalf}, "skipped" {job, after} (a hidden job not run: `after`, the job it follows, was stopped
+// or failed), "idle" {} (the queue is empty), "restarting" {cells, message}, "restarted" {cells, text}.
+import { startFailureText } from "./runtime-bar.js";
+import { Stopped, failureKind } from "./runtime-client.js";
+import { listForm } from "./plural.js";
 import { format } from "./strings.js";
 
 // How long Stop waits for a running loop to see the request (or, once interrupted, to end) before it ends
@@ -42,9 +49,12 @@ export class Scheduler extends EventTarget {
     this.interruptAfterMs = interruptAfterMs;
     this.politeGraceMs = politeGraceMs;
     this.interruptedStopMs = interruptedStopMs;
-    this.startFailure = startFailure || (async (error) => format(strings.runtime_failed, { reason: error.message }));
+    this.startFailure = startFailure
+      || (async (error) => startFailureText(strings, { kind: failureKind(error), reason: error.message }));
     this.history = new Map(); // cell name -> code of its last successful run, in run order
+    this.hiddenNames = new Set(); // the names of hidden cells in the history, which no message gives
     this.stoppedJobs = new Set(); // jobs Stop ended while they ran, until they next run to their end
+    this.failedJobs = new Set(); // jobs whose last run raised (or could not start)
     this.session = 0; // the client's session that holds the history's variables
     this.queued = new Set();
     this.queue = Promise.resolve();
@@ -61,11 +71,13 @@ export class Scheduler extends EventTarget {
    * leaves the rest of this request unrun. `onBehalf` says the page runs all of `jobs` for the learner (Run all):
    * it goes to each job's execute, as it does for `earlier` ones. `release` (Run all): when their turn comes,
    * the names the cells among `jobs` bind are unbound first, so their previous run's arrays are freed before
-   * the new ones are made. Resolves, once the queue is empty, to the earlier job that failed, or null.
+   * the new ones are made. A hidden job whose visible one was stopped or failed is skipped. Resolves, once the
+   * queue is empty, to the earlier visible job that failed, or null.
    */
   run(jobs, { earlier = [], onBehalf = false, release = false } = {}) {
     const generation = this.generation;
     let failed = null;
+    const blocking = new Set(); // the visible jobs whose hidden ones were skipped
     if (release) this.queue = this.queue.then(() => generation === this.generation && this.release(jobs));
     for (const job of [...earlier, ...jobs]) {
       const forLearner = !onBehalf && !earlier.includes(job);
@@ -74,15 +86,47 @@ export class Scheduler extends EventTarget {
       this.queue = this.queue.then(async () => {
         if (generation !== this.generation) return;
         this.queued.delete(job);
-        if (failed) {
+        const after = failed ? null : this.blockedBy(job);
+        if (failed || after) {
           job.setStatus("");
+          if (after) {
+            blocking.add(after);
+            this.emit("skipped", { job, after });
+          }
+          else if (job.notRun) job.notRun();
           return;
         }
         this.current = this.runOne(job, { onBehalf: !forLearner });
-        if (!(await this.current) && earlier.includes(job)) failed = job;
+        if (!(await this.current) && earlier.includes(job) && !job.hidden) failed = job;
       });
     }
+    const asked = onBehalf ? null : jobs[0];
+    this.queue = this.queue.then(() => {
+      if (asked && generation === this.generation) this.sayBlocking(asked, blocking);
+      if (!this.queued.size && !this.running) this.emit("idle", {});
+    });
     return this.queue.then(() => failed);
+  }
+
+  /** Say on the job the learner asked for, once it has run, which visible cell to run to the end, and why. */
+  sayBlocking(asked, blocking) {
+    for (const after of blocking) {
+      if (after === asked) continue;
+      const key = this.stoppedJobs.has(after) ? "hidden_after_stopped" : "hidden_after_failed";
+      asked.note(format(this.strings[key], { n: after.name === undefined ? after.id : after.name }), "stopped");
+    }
+  }
+
+  /**
+   * The visible job that a hidden `job` follows, if that one was stopped or raised (unless it is meant to raise):
+   * what the hidden job reads is then missing or incomplete, and running it would only show the learner a
+   * traceback of a cell they cannot see. Null when `job` may run.
+   */
+  blockedBy(job) {
+    const after = job.hidden ? job.follows : null;
+    if (!after) return null;
+    const failed = this.failedJobs.has(after) && !after.raises;
+    return this.stoppedJobs.has(after) || failed ? after : null;
   }
 
   /** Unbind what the cells among `jobs` bind, in a Python that is ready (a fresh one has nothing to free). */
@@ -110,14 +154,18 @@ export class Scheduler extends EventTarget {
       if (await this.ready(job)) {
         this.emit("started", { job, onBehalf });
         executing = true;
-        const result = await job.execute(this.client, { onBehalf });
+        // stopAsked: whether Stop was pressed while it ran (a KeyboardInterrupt without it is the learner's own)
+        const result = await job.execute(this.client, { onBehalf, stopAsked: () => this.stopping !== null });
         ok = Boolean(result && result.ok);
+        if (ok) this.failedJobs.delete(job);
+        else this.failedJobs.add(job);
         if (result && result.stopped) this.stoppedJobs.add(job);
         else this.stoppedJobs.delete(job);
         if (result && result.replay !== undefined) {
           const name = job.name === undefined ? job.id : job.name; // a cell's name, as the learner reads it
           this.history.delete(name);
           if (result.replay !== null) this.history.set(name, result.replay);
+          if (job.hidden) this.hiddenNames.add(name);
         }
       }
     } catch (error) {
@@ -189,8 +237,10 @@ export class Scheduler extends EventTarget {
         interrupted = true;
         ended = await this.endsWithin(this.interruptedStopMs);
       }
-      if (ended) {
-        job.note(interrupted ? this.strings.stopped_interrupted : this.strings.stopped_between_steps, "stopped");
+      if (ended) { // a job that finished anyway, whatever Stop did, gets no note
+        if (this.stoppedJobs.has(job)) {
+          job.note(interrupted ? this.strings.stopped_interrupted : this.strings.stopped_between_steps, "stopped");
+        }
         return undefined;
       }
     }
@@ -200,7 +250,7 @@ export class Scheduler extends EventTarget {
   /** Stop pressed while Python is still loading: end the worker and say so; nothing ran, so nothing restarts. */
   stopLoading(job) {
     this.client.terminate();
-    job.stopped();
+    job.setStatus(""); // it never ran
     job.note(this.strings.stopped_loading, "stopped");
   }
 
@@ -215,6 +265,7 @@ export class Scheduler extends EventTarget {
     for (const job of this.queued) {
       job.setStatus("");
       job.note(this.strings.stopped_queued, "stopped");
+      if (job.notRun) job.notRun();
     }
     this.queued.clear();
   }
@@ -246,7 +297,7 @@ export class Scheduler extends EventTarget {
     const notice = job ? job.note(message || this.strings.runtime_starting, "restart") : null;
     // The fresh worker may download the runtime again (a first visit, before the service worker kept it): the
     // bar says why it loads and which cells will bring their variables back.
-    this.emit("restarting", { cells: Array.from(this.history.keys()), message });
+    this.emit("restarting", { cells: this.shown(Array.from(this.history.keys())), message });
     this.restarting = this.replay(notice, message).finally(() => { this.restarting = null; });
     return this.restarting;
   }
@@ -267,27 +318,36 @@ export class Scheduler extends EventTarget {
     } catch (error) {
       if (error instanceof Stopped) return false; // Stop pressed during the replay: it restarts and replays again
       // Python is gone again, or would not start: the history stays for the next Run to replay.
-      const text = format(this.strings.replay_failed, { cells: replay.map(([id]) => id).join(", "),
+      const cells = this.shown(replay.map(([id]) => id));
+      const text = format(listForm(this.strings, "replay_failed", cells.length), { cells: cells.join(", "),
         reason: error.message });
       if (notice) notice.textContent = text;
       this.emit("restarted", { cells: [], text });
       return false;
     }
     this.session = this.client.session;
-    const ids = replay.map(([id]) => id).filter((id) => !raised.includes(id));
-    const text = this.replayText(message, ids, raised);
+    const ids = this.shown(replay.map(([id]) => id).filter((id) => !raised.includes(id)));
+    const text = this.replayText(message, ids, this.shown(raised));
     if (notice) notice.textContent = text;
     this.emit("restarted", { cells: ids, text });
     return true;
   }
 
+  /** The names among `names` that the learner can find on the page (not a hidden cell's). */
+  shown(names) {
+    return names.filter((name) => !this.hiddenNames.has(name));
+  }
+
   /** After Stop (no message): "restarted to stop the code…"; otherwise the cause, then what came back. */
   replayText(message, ids, raised) {
     const cells = ids.join(", ");
+    const said = (key) => format(listForm(this.strings, key, ids.length), { cells });
     let text;
-    if (!message) text = ids.length ? format(this.strings.restarted, { cells }) : this.strings.restarted_none;
-    else text = message + " " + (ids.length ? format(this.strings.replayed, { cells }) : this.strings.replayed_none);
-    if (raised.length) text += " " + format(this.strings.replay_raised, { cells: raised.join(", ") });
+    if (!message) text = ids.length ? said("restarted") : this.strings.restarted_none;
+    else text = message + " " + (ids.length ? said("replayed") : this.strings.replayed_none);
+    if (raised.length) {
+      text += " " + format(listForm(this.strings, "replay_raised", raised.length), { cells: raised.join(", ") });
+    }
     return text;
   }
 

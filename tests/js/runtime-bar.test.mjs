@@ -75,3 +75,22 @@ test("before the start the bar states what will really be downloaded, and once P
   runtime.sayDownload(0);
   assert.equal(status.textContent, "Starts on a cell: 3.2 MB the first time.");
 });
+
+test("a start that failed says, in the page's words, what failed and what to do, with no English reason", async () => {
+  const { runtime, status } = bar();
+  const strings = {
+    ...STRINGS, runtime_failed: "Python не вдалося запустити: {reason}",
+    runtime_failed_offline: "Python не вдалося запустити: пристрій офлайн.",
+    runtime_failed_worker: "Python не вдалося запустити в цьому браузері.",
+  };
+  runtime.strings = strings;
+  runtime.showState({ state: "failed", reason: "the worker failed to start", kind: "offline" });
+  assert.equal(status.textContent, "Python не вдалося запустити: пристрій офлайн.");
+  runtime.showState({ state: "failed", reason: "the worker failed to start", kind: "worker" });
+  assert.equal(status.textContent, "Python не вдалося запустити в цьому браузері.");
+  const { failureKind } = await import("../../site/page/runtime-client.js");
+  assert.equal(failureKind(new Error("course library: HTTP 404")), "missing");
+  assert.equal(failureKind(new TypeError("Failed to fetch")), "network");
+  assert.equal(failureKind(Object.assign(new Error("the worker failed to start"), { kind: "worker" })), "worker");
+  assert.equal(failureKind(new Error("ModuleNotFoundError: No module named 'course'")), "python");
+});

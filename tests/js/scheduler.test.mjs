@@ -9,9 +9,12 @@ const STRINGS = {
   crashed: "Python stopped unexpectedly.",
   replay_failed: "Cells {cells} could not be run again ({reason}).",
   replay_raised: "Cells {cells} raised.",
+  replay_raised_one: "Cell {cells} raised.",
   replayed: "Cells {cells} came back.",
+  replayed_one: "Cell {cells} came back.",
   replayed_none: "Nothing to run again.",
   restarted: "Restarted to stop; cells {cells} were run again.",
+  restarted_one: "Restarted to stop; cell {cells} was run again.",
   restarted_none: "Restarted to stop; nothing to run again.",
   runtime_failed: "Python could not start: {reason}",
   runtime_lost: "Python had stopped.",
@@ -20,6 +23,8 @@ const STRINGS = {
   stopped_interrupted: "Stopped by interrupt.",
   stopped_loading: "Stopped while loading.",
   stopped_queued: "Not run: Python stopped while this waited.",
+  hidden_after_stopped: "Cell {n} was stopped; run it to the end to see this.",
+  hidden_after_failed: "Cell {n} raised an error; fix it to see this.",
 };
 
 /** A runtime client that runs "code" as a script of steps, and remembers what ran in which worker. */
@@ -60,24 +65,26 @@ class FakeClient {
       throw new Error("Uncaught RangeError: Maximum call stack size exceeded");
     }
     if (code === "raise") return { ok: false };
-    if (code === "forever" || code === "steps" || code === "deaf") {
+    if (code === "forever" || code === "steps" || code === "deaf" || code === "ends") {
       return new Promise((resolve, reject) => {
-        const entry = { resolve, reject, polite: code === "steps", deaf: code === "deaf" };
+        const entry = { resolve, reject, polite: code === "steps" || code === "ends", deaf: code === "deaf",
+          ends: code === "ends" };
         this.pending.add(entry);
       });
     }
     return { ok: true };
   }
 
-  // A loop that yields ("steps") sees the polite request; one that never yields ("forever") sees only an
-  // interrupt, and only where the client can raise one (canInterrupt); "deaf" ignores both.
+  // A loop that yields ("steps") sees the polite request and ends between two steps, as course.runner reports it;
+  // one that never yields ("forever") sees only an interrupt, and only where the client can raise one
+  // (canInterrupt); "deaf" ignores both; "ends" awaits, so the worker hears the request, but finishes anyway.
   async requestStop() {
     let seen = false;
     for (const entry of this.pending) {
       if (entry.polite) {
         seen = true;
         this.pending.delete(entry);
-        entry.resolve({ ok: true });
+        entry.resolve(entry.ends ? { ok: true } : { ok: true, stopped: true });
       }
     }
     return seen;
@@ -240,7 +247,7 @@ test("a fatal error under a cell restarts Python, replays the earlier cells and 
   await scheduler.run([boom]);
   assert.equal(boom.status, "failed");
   assert.deepEqual(boom.notes.map((note) => [note.text, note.kind]),
-    [["Python stopped unexpectedly. Cells 1 came back.", "restart"]]);
+    [["Python stopped unexpectedly. Cell 1 came back.", "restart"]]);
   assert.deepEqual(client.ran.filter(([worker]) => worker === 2).map(([, id]) => id), [1]);
   const after = cell(4, "d");
   await scheduler.run([after]);
@@ -271,7 +278,7 @@ test("a restart that cannot replay says so, and the next run replays first", asy
   const next = cell(3, "c");
   await scheduler.run([next]);
   assert.deepEqual(client.ran.filter(([worker]) => worker === 2).map(([, id]) => id), [1, 3]);
-  assert.equal(next.notes[0].text, "Python had stopped. Cells 1 came back.");
+  assert.equal(next.notes[0].text, "Python had stopped. Cell 1 came back.");
 });
 
 test("a replayed cell that raises is named", async () => {
@@ -283,7 +290,7 @@ test("a replayed cell that raises is named", async () => {
   scheduler.history.set(2, "raise");
   const boom = cell(3, "crash");
   await scheduler.run([boom]);
-  assert.equal(boom.notes.at(-1).text, "Python stopped unexpectedly. Cells 1 came back. Cells 2 raised.");
+  assert.equal(boom.notes.at(-1).text, "Python stopped unexpectedly. Cell 1 came back. Cell 2 raised.");
 });
 
 test("when Python cannot start the job says why and the next run tries again", async () => {
@@ -368,7 +375,7 @@ test("code that ignores the interrupt too is ended with its worker", async () =>
   await startRunning(scheduler, client, [stuck]);
   await scheduler.stop();
   assert.equal(client.workers, 2);
-  assert.equal(stuck.notes.at(-1).text, "Restarted to stop; cells 1 were run again.");
+  assert.equal(stuck.notes.at(-1).text, "Restarted to stop; cell 1 was run again.");
 });
 
 test("a second Stop while Python restarts starts no second restart", async () => {
@@ -448,14 +455,14 @@ test("earlier jobs run first on the learner's behalf, and the first that fails l
   const first = cell(1, "a");
   const original = first.execute;
   first.execute = function (runtime, options) {
-    seen.push(options);
+    seen.push(options.onBehalf);
     return original.call(this, runtime, options);
   };
   const failed = await scheduler.run([asked], { earlier: [first, cell(2, "raise")] });
   assert.equal(failed.id, 2);
   assert.deepEqual(client.ran.map(([, id]) => id), [1, 2]);
   assert.equal(asked.status, "");
-  assert.deepEqual(seen, [{ onBehalf: true }]);
+  assert.deepEqual(seen, [true]);
   assert.deepEqual(finished.map((detail) => [detail.job.id, detail.onBehalf]), [[1, true], [2, true]]);
   assert.equal(await scheduler.run([asked], { earlier: [cell(1, "a")] }), null);
   assert.deepEqual(finished.at(-1), { job: asked, onBehalf: false });
@@ -495,4 +502,118 @@ test("a cell stopped while Python was still loading never ran, so it is not a st
   await scheduler.stop();
   await done;
   assert.equal(scheduler.wasStopped(waiting), false);
+});
+
+/** A cell the lesson removed (remove-cell), which follows the visible cell `after`. */
+function hidden(id, code, after) {
+  return Object.assign(cell(id, code), { hidden: true, follows: after });
+}
+
+test("a hidden cell after a stopped cell is skipped, the cell asked for still runs, and the queue says it is idle", async () => {
+  const { client, scheduler } = interruptible({ politeStopMs: 1000, interruptAfterMs: 5 });
+  const training = cell("15", "forever");
+  await startRunning(scheduler, client, [training]);
+  await scheduler.stop();
+  const glue = hidden("15.1", "raise", training); // it reads what the stopped training never bound
+  const asked = cell("16", "c");
+  const skipped = events(scheduler, "skipped");
+  const idle = events(scheduler, "idle");
+  const failed = await scheduler.run([asked], { earlier: [glue] });
+  assert.equal(failed, null);
+  assert.ok(!client.ran.some(([, id]) => id === "15.1"), "the hidden cell did not run");
+  assert.equal(glue.status, "");
+  assert.deepEqual(skipped.map((detail) => [detail.job.id, detail.after.id]), [["15.1", "15"]]);
+  assert.equal(asked.status, "done");
+  assert.deepEqual(asked.notes.map((note) => note.text), ["Cell 15 was stopped; run it to the end to see this."]);
+  assert.equal(idle.length, 1);
+});
+
+test("a hidden cell after a cell that raised is skipped with the hidden cells after it", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const broken = cell("7", "raise");
+  await scheduler.run([broken]);
+  const first = hidden("7.1", "a", broken);
+  const second = hidden("7.2", "b", broken);
+  const asked = cell("8", "c");
+  await scheduler.run([asked], { earlier: [first, second] });
+  assert.deepEqual(client.ran.map(([, id]) => id), ["7", "8"]);
+  assert.deepEqual(asked.notes.map((note) => note.text), ["Cell 7 raised an error; fix it to see this."]);
+  broken.code = "a"; // fixed: its hidden cells run again after it
+  await scheduler.run([cell("8", "c")], { earlier: [broken, first, second] });
+  assert.deepEqual(client.ran.slice(2).map(([, id]) => id), ["7", "7.1", "7.2", "8"]);
+});
+
+test("a hidden cell that raises does not keep the cell asked for from running, and is never named as the failed one", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const visible = cell("3", "a");
+  const asked = cell("4", "c");
+  const failed = await scheduler.run([asked], { earlier: [visible, hidden("3.1", "raise", visible)] });
+  assert.equal(failed, null);
+  assert.equal(asked.status, "done");
+});
+
+test("a cell left unrun behind an earlier one that failed says its output is the lesson's recorded one, and the queue ends idle", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const idle = events(scheduler, "idle");
+  const busy = events(scheduler, "busy");
+  const asked = Object.assign(cell("5", "c"), { notRun() { this.recorded = true; } });
+  const failed = await scheduler.run([asked], { earlier: [cell("4", "raise")] });
+  assert.equal(failed.id, "4");
+  assert.equal(asked.recorded, true);
+  assert.equal(asked.status, "");
+  assert.equal(busy.at(-1).running, false);
+  assert.equal(idle.length, 1, "the bar hears that nothing runs any more, though the last job never started");
+});
+
+test("Stop on a cell that finishes anyway adds no note to the completed cell", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 1000 });
+  const quick = cell(1, "ends");
+  await startRunning(scheduler, client, [quick]);
+  await scheduler.stop();
+  assert.equal(quick.status, "done");
+  assert.deepEqual(quick.notes, []);
+  assert.equal(scheduler.wasStopped(quick), false);
+});
+
+test("a job hears whether Stop was pressed while it ran: a KeyboardInterrupt without it is the learner's own", async () => {
+  const { client, scheduler } = interruptible({ politeStopMs: 1000, interruptAfterMs: 5 });
+  const asked = [];
+  const job = (id, code) => Object.assign(cell(id, code), {
+    async execute(runtime, options) {
+      const result = await runtime.run(this.id, this.code, null);
+      asked.push(options.stopAsked());
+      return { ok: result.ok, stopped: Boolean(result.stopped) };
+    },
+  });
+  await scheduler.run([job(1, "a")]);
+  await startRunning(scheduler, client, [job(2, "forever")]);
+  await scheduler.stop();
+  assert.deepEqual(asked, [false, true]);
+});
+
+test("a start that fails on a file the site did not send says so and what to do, in the page's words", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, { ...STRINGS, runtime_failed_missing: "A file is missing ({reason}); reload." });
+  client.failNextStart = "course library: HTTP 404";
+  const first = cell(1, "a");
+  await scheduler.run([first]);
+  assert.deepEqual(first.notes.map((note) => note.text), ["A file is missing (course library: HTTP 404); reload."]);
+});
+
+test("a restart replays hidden cells too but names only the cells the learner can see", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 5 });
+  const restarting = events(scheduler, "restarting");
+  const first = cell("1", "a");
+  await scheduler.run([first, hidden("1.1", "b", first), cell("2", "c")]);
+  const loop = cell("3", "forever");
+  await startRunning(scheduler, client, [loop]);
+  await scheduler.stop();
+  assert.deepEqual(client.ran.filter(([worker]) => worker === 2).map(([, id]) => id), ["1", "1.1", "2"]);
+  assert.deepEqual(restarting.map((detail) => detail.cells), [["1", "2"]]);
+  assert.equal(loop.notes.at(-1).text, "Restarted to stop; cells 1, 2 were run again.");
 });

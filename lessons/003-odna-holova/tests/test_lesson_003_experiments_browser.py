@@ -87,7 +87,7 @@ def test_stop_ends_the_induction_training_between_two_steps_and_keeps_its_record
     expect(page.locator("#cell-4 .progress-text")).to_contain_text("Epoch 1/1563", timeout=120_000)
     expect(page.locator("#cell-4")).to_have_attribute("data-state", "running")
     page.locator("[data-action=stop]").click()
-    expect(page.locator("#cell-4")).to_have_attribute("data-state", "done", timeout=10_000)
+    expect(page.locator("#cell-4")).to_have_attribute("data-state", "stopped", timeout=10_000)
     expect(page.locator("#cell-4 .out-stopped")).to_have_text("Stopped between two steps; Python kept every variable.")
     expect(page.locator("#cell-4 .progress-text")).to_contain_text("stopped: the model keeps what it learned so far")
     page.locator("#cell-6 .cell-code").click()

@@ -391,7 +391,7 @@ def test_stop_during_the_mini_project_keeps_the_model_and_says_where_it_stopped(
     progress = page.locator("#cell-{} .progress-text".format(TRAIN))
     expect(progress).to_contain_text("Época 1/{} · paso".format(EPOCHS), timeout=120_000)
     page.locator("[data-action=stop]").click()
-    expect(page.locator("#cell-{}".format(TRAIN))).to_have_attribute("data-state", "done", timeout=30_000)
+    expect(page.locator("#cell-{}".format(TRAIN))).to_have_attribute("data-state", "stopped", timeout=30_000)
     expect(page.locator("#cell-{} .out-stdout".format(TRAIN))).to_contain_text("detenido durante la época 1")
     expect(progress).to_contain_text("detenido")
     run_cell(page, MAPS)  # the stopped model is still there and can be drawn
