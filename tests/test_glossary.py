@@ -120,3 +120,37 @@ def test_every_lesson_language_has_a_glossary_whose_rows_name_a_term():
     for language in sorted({language_of(path.read_text(encoding="utf-8").splitlines()) for path in LESSONS}):
         rows = read_glossary(glossary_path(language))
         assert rows and all(preferred for _, preferred, _ in rows), language
+
+
+UKRAINIAN_LESSONS = [path for path in LESSONS if language_of(path.read_text(encoding="utf-8").splitlines()) == "uk"]
+STRAIGHT_APOSTROPHE = re.compile(r"(?<=[а-яіїєґ])'(?=[а-яіїєґ])", re.IGNORECASE)
+
+
+def straight_apostrophes(path, root=ROOT):
+    """`file:line: ...` (relative to `root`) for every straight apostrophe between two letters in a lesson's prose."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return ["{}:{}: write the apostrophe as ’ (U+2019), not ' (docs/glossary-uk.md)".format(path.relative_to(root), number)
+            for number, line in prose_lines(lines) if STRAIGHT_APOSTROPHE.search(line)]
+
+
+@pytest.mark.parametrize("lesson", UKRAINIAN_LESSONS, ids=[path.parent.name + "/" + path.name for path in UKRAINIAN_LESSONS])
+def test_ukrainian_prose_writes_one_apostrophe(lesson):
+    assert straight_apostrophes(lesson) == []
+
+
+def test_a_straight_apostrophe_in_ukrainian_prose_is_reported_at_its_line_and_one_in_code_is_not(tmp_path):
+    lesson = tmp_path / "lesson.md"
+    lesson.write_text("---\nlanguage: uk\n---\n\nЗалишкове з'єднання.\n\nДев’ять і `з'єднання` у коді.\n",
+                      encoding="utf-8")
+    assert straight_apostrophes(lesson, tmp_path) == [
+        "lesson.md:5: write the apostrophe as ’ (U+2019), not ' (docs/glossary-uk.md)"]
+
+
+def test_the_course_terms_for_the_mlp_and_the_embedding_table_are_in_every_glossary():
+    terms = {language: {preferred: variants for _, preferred, variants in read_glossary(glossary_path(language))}
+             for language in ("en", "es", "uk")}
+    assert "FFN" in terms["en"]["MLP"] and "FFN" in terms["es"]["MLP"] and "FFN" in terms["uk"]["MLP"]
+    assert "word-vector table" in terms["en"]["embedding table"]
+    assert "tabla de vectores" in terms["es"]["tabla de embeddings"]
+    assert "таблиця векторів" in terms["uk"]["таблиця ембедингів"]
+    assert "consulta a la tabla" in terms["es"]["búsqueda en la tabla"]

@@ -19,9 +19,13 @@ def test_links_to_other_lessons_open_their_english_editions():
     links = re.findall(r"\]\((\.\.[^)]*)\)", TEXT)
     assert links, "the edition links to lessons 000 and 004"
     for link in links:
-        found = re.fullmatch(r"\.\./\.\./([^/]+)/en/", link)
-        assert found, "{} is not the English page of a lesson (../../<folder>/en/)".format(link)
-        assert (LESSONS / found.group(1) / "lesson.en.md").is_file(), "{} has no English edition".format(link)
+        found = re.fullmatch(r"\.\./\.\./([^/]+)/(en/)?", link)
+        assert found, "{} is not the English page of a lesson (../../<folder>/en/, or ../../<folder>/)".format(link)
+        if found.group(2):
+            assert (LESSONS / found.group(1) / "lesson.en.md").is_file(), "{} has no English edition".format(link)
+        else:  # a lesson written in English first has its English page at its folder
+            primary = (LESSONS / found.group(1) / "lesson.md").read_text(encoding="utf-8")
+            assert re.search(r"^language: en$", primary, re.M), "{} is not written in English".format(link)
 
 
 def test_exercises_use_the_english_exercise_files():

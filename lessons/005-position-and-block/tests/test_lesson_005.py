@@ -11,6 +11,7 @@ from position_and_block.explorables import position_dots
 
 from course.exercise import grade
 from course.nn.layers import TransformerBlock
+from course.numbers import number
 from coursebuild.lesson import read_lesson
 from support import ROOT, build_site
 
@@ -173,7 +174,7 @@ def test_every_forward_pass_written_in_the_page_is_the_library_s(page):
 
 def test_layer_norm_centers_and_scales_each_row_and_ignores_the_row_s_scale(page):
     printed = output(page, "ln-check")
-    assert "10x + 3 gives the same y: True" in printed
+    assert "10x + 3, largest difference from y: " in printed
     assert "block-count" not in printed
 
 
@@ -221,3 +222,76 @@ def test_a_legend_label_with_a_line_break_is_drawn_as_two_texts_that_survive_the
     second = re.search(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>second</text>', markup)
     assert first and second and first.group(1) == second.group(1)
     assert float(second.group(2)) == float(first.group(2)) + 12
+
+
+def run_cells(*keys):
+    """Run the primary's cells with these ':id:'s, in page order, in one namespace, as the page runs them."""
+    namespace = {}
+    for cell in LESSON.cells:
+        if cell.key in keys:
+            exec(compile(cell.code, cell.key, "exec"), namespace)
+    return namespace
+
+
+def test_a_causally_masked_layer_is_not_permutation_equivariant_on_the_page_s_sentence_while_an_unmasked_one_is(
+        page):
+    cells = run_cells("setup", "permute", "permute-causal")
+    X, order = cells["X"], cells["order"]
+    unmasked, causal = cells["self_attention"], cells["causal_self_attention"]
+    np.testing.assert_allclose(unmasked(X[order]), unmasked(X)[order], atol=1e-12)
+    assert not np.allclose(causal(X[order]), causal(X)[order])
+    changed = X.copy()
+    changed[-1] += 1.0  # a causal row reads nothing after it: changing the last row leaves the others as they were
+    np.testing.assert_allclose(causal(changed)[:-1], causal(X)[:-1], atol=1e-12)
+    printed = output(page, "permute-causal")
+    assert "causal mask: output = old output with its rows moved: False" in printed
+    assert "no mask:     output = old output with its rows moved: True" in printed
+
+
+def test_layer_norm_of_10x_plus_3_differs_through_eps_alone_a_little_here_and_by_nearly_1_on_a_row_of_variance_near_eps(
+        page):
+    def layer_norm(x, eps=1e-5):
+        centered = x - x.mean(axis=-1, keepdims=True)
+        return centered / np.sqrt(x.var(axis=-1, keepdims=True) + eps)
+
+    cells = run_cells("setup", "layer-norm", "ln-check")
+    x, flat = cells["x"], cells["flat"]
+    assert x.var(axis=1).min() > 1e5 * 1e-5  # the quiz's premise: every row's variance is much larger than eps
+    here = np.abs(layer_norm(10 * x + 3) - layer_norm(x)).max()
+    assert 0 < here < 1e-5
+    np.testing.assert_allclose(np.abs(layer_norm(10 * x + 3, 0.0) - layer_norm(x, 0.0)).max(), 0, atol=1e-12)
+    assert 0.1 < flat.var() / 1e-5 < 10
+    near_eps = np.abs(layer_norm(10 * flat + 3) - layer_norm(flat)).max()
+    assert near_eps > 0.5
+    printed = output(page, "ln-check")
+    assert "10x + 3, largest difference from y: {}".format(number(here, ".1e")) in printed
+    assert "a row of variance {}, largest difference: {}".format(number(flat.var(), ".1e"), number(near_eps, ".2f")) \
+        in printed
+
+
+def test_only_the_width_8_table_peaks_past_distance_1_and_every_dot_product_the_figure_draws_is_positive():
+    for width in position_dots.WIDTHS:
+        P = position_dots.table(max(position_dots.LENGTHS), width)
+        dots = P[0] @ P[1:].T
+        assert (int(dots.argmax()) + 1 == 1) == (width != 8), width
+    cells = run_cells("setup", "pe-table", "pe-table-glue")
+    assert cells["narrow_dots"].max() > cells["narrow_dots"][0]
+    assert position_dots.glue()["pd_min_all"] > 0  # "no two rows are even 90 degrees apart"
+
+
+def test_the_learned_table_has_rows_0_to_n_max_minus_1_and_the_sinusoidal_one_a_row_for_n_max():
+    cells = run_cells("setup", "pe-table", "learned")
+    n_max, learned = cells["n_max"], cells["learned"]
+    assert len(learned) == n_max and learned[n_max - 1].shape == (16,)
+    with pytest.raises(IndexError):
+        learned[n_max]
+    row = cells["sinusoidal_table"](n_max + 1, 16)[n_max]
+    assert row[0] == pytest.approx(np.sin(n_max))  # a value, not a width that could be read as the position
+
+
+def test_a_swiglu_mlp_of_width_8_thirds_has_the_weights_of_a_relu_mlp_of_width_4():
+    d_model = run_cells("setup")["d_model"]
+    assert 3 * d_model * (8 * d_model / 3) == pytest.approx(2 * d_model * (4 * d_model))
+    for path in ("lesson.md", "lesson.es.md", "lesson.uk.md"):
+        text = (FOLDER / path).read_text(encoding="utf-8")
+        assert "SwiGLU" in text and r"\tfrac{8}{3}\,d_{\text{model}}" in text and r"3 \cdot \tfrac{8}{3} = 2 \cdot 4" in text
