@@ -8,6 +8,9 @@ import { key, migrate, read, save } from "./storage.js";
 import { format } from "./strings.js";
 
 const INPUTS = ".quiz-inputs input";
+// What a number the page cannot read is told to look like when the answer is not whole (none has three decimals,
+// which could read as grouped thousands); an example the answer is near is never shown.
+const DECIMAL_EXAMPLES = [0.75, 12.5, 3.25];
 
 export class Quiz {
   constructor(element, data, page) {
@@ -83,7 +86,7 @@ export class Quiz {
       if (String(answer).trim() === "") return { state: "empty", message: this.strings.quiz_choose };
       const value = parseNumber(answer, this.strings.decimal_separator);
       if (value === null) {
-        return { state: "invalid", message: format(this.strings.quiz_number_invalid, { text: String(answer).trim() }) };
+        return { state: "invalid", message: this.unreadable(String(answer).trim()) };
       }
       if (this.near(value)) return { state: "right" };
       // "262,144" in Spanish: a decimal by the language's rule, but the learner may have grouped thousands.
@@ -103,6 +106,14 @@ export class Quiz {
     }
     if (kind === "truefalse") return { state: answer === this.data.answer ? "right" : "wrong" };
     return { state: this.data.correct.includes(answer) ? "right" : "wrong" };
+  }
+
+  /** Why `text` is refused, with examples of the answer's form: whole numbers, or decimals in the page's notation. */
+  unreadable(text) {
+    if (Number.isInteger(this.data.answer)) return format(this.strings.quiz_number_invalid, { text });
+    const [first, second] = DECIMAL_EXAMPLES.filter((example) => !this.near(example))
+      .map((example) => String(example).replace(".", this.strings.decimal_separator));
+    return format(this.strings.quiz_number_invalid_decimal, { text, first, second });
   }
 
   /** Whether `value` is within the margin; the small slack absorbs binary rounding (0.26 - 0.25 > 0.01 in floats). */

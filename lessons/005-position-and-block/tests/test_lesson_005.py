@@ -123,12 +123,6 @@ def test_a_model_without_positions_writes_the_same_first_digit_for_two_inputs_wh
     np.testing.assert_allclose(model.forward(first)[0][0, 0], model.forward(second)[0][0, 0], atol=1e-10)
 
 
-@pytest.mark.parametrize("path", ["lesson.md", "lesson.es.md", "lesson.uk.md"])
-def test_every_quiz_has_a_retry_hint_of_its_own(path):
-    """Without `hint:` a wrong answer shows the explanation's first sentence, which here would give the key."""
-    assert all(found.hint is not None for found in read_lesson(FOLDER / path)[0].quizzes)
-
-
 def test_the_cells_that_answer_a_quiz_say_so():
     checks = {cell.key: cell.checks for cell in LESSON.cells if cell.checks}
     assert checks == {"permute": ("permute",), "ln-check": ("ln-props",), "block-count": ("block-count",),

@@ -12,13 +12,15 @@
 `:id: name` (an option line before the YAML) gives the quiz a stable key for the
 learner's saved answer (else a hash of the quiz's text is the key).
 numeric takes `answer:` and `tolerance:`; truefalse takes `answer: true|false`.
-`hint:` (optional) is what a wrong answer shows first; without it, the page shows the
-explanation's first sentence, and the whole explanation only with a right answer or on request.
+`hint:` is what a wrong answer shows first; without it, the page shows the explanation's first
+sentence, and the whole explanation only with a right answer or on request. Every quiz needs a hint:
+the build warns (file:line) about one whose explanation is a single sentence and that has no `hint:`.
 Texts are Markdown with math.
 """
 
 import html
 import math
+import sys
 from dataclasses import dataclass, field
 
 import yaml
@@ -148,6 +150,9 @@ def parse(directive, context):
         context.errors.error(lines.get("hint", line), "'hint:' must be text, the clue a wrong answer shows first")
     elif first_sentence(spec["explanation"]) != spec["explanation"].strip():
         quiz.hint = context.parse_body(first_sentence(spec["explanation"]), lines.get("explanation", directive.body_line))
+    else:
+        warn(context, line, "the quiz has no hint for a wrong answer (its explanation is one sentence, which a "
+                            "retry would not show); add 'hint:', a clue that guides without giving the key")
     if kind in ("single", "multiple"):
         _parse_options(quiz, spec, context, line, lines)
     elif kind == "numeric":
@@ -162,6 +167,11 @@ def parse(directive, context):
             context.errors.error(line, "a true/false question needs 'answer: true' or 'answer: false'")
         quiz.answer = spec.get("answer")
     return quiz
+
+
+def warn(context, line, message):
+    """Print `file:line: warning: message` to stderr: a problem the author should fix that does not stop the build."""
+    print("{}:{}: warning: {}".format(context.lesson.path, line, message), file=sys.stderr)
 
 
 def first_sentence(text):
