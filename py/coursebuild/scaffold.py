@@ -36,6 +36,7 @@ TEXT = {
         "question": "Which score gets the largest weight?",
         "options": ("The largest score.", "The smallest score.", "All get the same weight."),
         "explanation": "The exponential keeps the order of the scores, so the largest score gets the largest weight.",
+        "quiz_hint": "Does the exponential ever change which of two scores is larger?",
         "prompt": "Write `softmax(scores)`: the weights $e^{s_i} / \\sum_j e^{s_j}$ of a vector of scores.",
         "hint": "Subtract the largest score first: the weights stay the same and `np.exp` cannot overflow.",
         "caption": "A temperature divides the scores before the softmax: low sharpens the weights, high evens them.",
@@ -63,6 +64,7 @@ TEXT = {
         "question": "¿Qué puntuación recibe el peso mayor?",
         "options": ("La puntuación mayor.", "La puntuación menor.", "Todas reciben el mismo peso."),
         "explanation": "La exponencial conserva el orden de las puntuaciones: la mayor recibe el peso mayor.",
+        "quiz_hint": "¿Cambia alguna vez la exponencial cuál de dos puntuaciones es mayor?",
         "prompt": "Escribe `softmax(scores)`: los pesos $e^{s_i} / \\sum_j e^{s_j}$ de un vector de "
                   "puntuaciones.",
         "hint": "Resta antes la puntuación mayor: los pesos no cambian y `np.exp` no se desborda.",
@@ -92,6 +94,7 @@ TEXT = {
         "question": "Яка оцінка отримує найбільшу вагу?",
         "options": ("Найбільша оцінка.", "Найменша оцінка.", "Усі отримують однакову вагу."),
         "explanation": "Експонента зберігає порядок оцінок, тож найбільша оцінка отримує найбільшу вагу.",
+        "quiz_hint": "Чи змінює експонента колись, яка з двох оцінок більша?",
         "prompt": "Напишіть `softmax(scores)`: ваги $e^{s_i} / \\sum_j e^{s_j}$ вектора оцінок.",
         "hint": "Спершу відніміть найбільшу оцінку: ваги не зміняться, а `np.exp` не переповниться.",
         "caption": "Температура ділить оцінки перед softmax: низька загострює ваги, висока вирівнює їх.",
@@ -146,6 +149,7 @@ options:
     correct: true
   - text: {option_2}
   - text: {option_3}
+hint: {q_quiz_hint}
 explanation: {q_explanation}
 ```
 
@@ -410,7 +414,7 @@ def test_weights_that_do_not_add_up_to_one_are_told_their_sum():
 def _lesson_values(text):
     """The template's values: YAML scalars quoted (JSON strings are YAML), the rest as written."""
     quoted = {"q_" + key: json.dumps(text[key], ensure_ascii=False) for key in ("title", "summary", "question",
-                                                                                 "explanation")}
+                                                                                 "quiz_hint", "explanation")}
     options = {"option_{}".format(i): json.dumps(option, ensure_ascii=False) for i, option in enumerate(text["options"], 1)}
     return dict(text, **quoted, **options)
 
