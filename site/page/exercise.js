@@ -98,7 +98,7 @@ export class Exercise {
     if (result.stopped) { // Stop pressed while the solution ran: no verdict, and no attempt counted
       this.page.showOutput(this.output, result.output);
       this.setStatus("");
-      return { ok: false };
+      return { ok: false, stopped: true }; // the scheduler's note says so
     }
     this.state.attempts += 1;
     this.state.result = { passed: result.passed, results: result.results };

@@ -234,6 +234,7 @@ class Recomputation {
     const { figure } = this;
     this.setStatus("running");
     figure.element.setAttribute("aria-busy", "true");
+    let stopped = false;
     try {
       const answer = await client.call(RECOMPUTE, {
         module: figure.element.dataset.module, values: this.values, language: figure.page.language,
@@ -246,12 +247,12 @@ class Recomputation {
       if (error instanceof Stopped) throw error;
       // Stop's interrupt reached the computation: the scheduler's note says so.
       // (Pyodide itself reports an interrupt that lands outside the course's handler, as text.)
-      const stopped = error.type === "KeyboardInterrupt" || /KeyboardInterrupt/.test(error.message);
+      stopped = error.type === "KeyboardInterrupt" || /KeyboardInterrupt/.test(error.message);
       if (!this.superseded && !stopped) figure.say(format(figure.page.strings.explorable_failed, { reason: error.message }));
     } finally {
       if (!this.superseded) figure.element.removeAttribute("aria-busy");
     }
-    return { ok: true };
+    return { ok: !stopped, stopped };
   }
 
   stopped() {
