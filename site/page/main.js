@@ -66,6 +66,10 @@ class LessonPage {
     this.platform = Platform.connect(data); // a learning platform's saved work, restored before blocks read theirs
     this.cells = this.build(data.cells, "cell-", () => Cell);
     this.exercises = this.build(data.exercises, "exercise-", () => Exercise);
+    // A learner's checked function, which the cells below it may use, is defined again in this visit's Python.
+    for (const exercise of this.exercises) {
+      if (exercise.joinedCode() !== null) this.scheduler.restore(exercise.id, exercise.joinedCode());
+    }
     this.quizzes = this.build(data.quizzes, "quiz-", () => Quiz);
     this.explorables = this.build(data.explorables, "explorable-", () => Explorable);
     // After the quizzes and exercises: they restore (and re-grade) their saved work, which the lists read.
