@@ -156,7 +156,8 @@ class LessonPage {
   /** Start Python on the learner's intent, or as soon as the page is idle when the runtime is already cached. */
   async armStart() {
     const start = () => this.client.start().catch(() => {});
-    watchIntent(".cell, .exercise, .runtime-bar", start);
+    // The bar's own buttons start Python by running; a tap on its sentence starts nothing.
+    watchIntent(".cell, .exercise", start);
     // Warm only through this build's service worker: one that a newer build is replacing would serve the whole
     // start, and its pending answers would keep the newer one waiting (sw.js, RUNTIME_BYTES).
     // The service worker's update (a request for sw.js) goes on while the cache is looked at.
