@@ -77,7 +77,8 @@ export class CodeArea extends EventTarget {
         margins: () => coveredEdges(this.below),
       });
       pre.hidden = true;
-      if (!keysSaid) {
+      // The keys note only where a keyboard is likely: a touch screen with no finer pointer has none to press.
+      if (!keysSaid && !matchMedia("(hover: none) and (pointer: coarse)").matches) {
         keysSaid = true;
         const keys = document.createElement("p");
         keys.className = "editor-keys";

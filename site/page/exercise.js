@@ -74,6 +74,11 @@ export class Exercise {
     return find(this.element, selector);
   }
 
+  /** The code a check last joined to the page's Python, in this visit or an earlier one; null if none. */
+  joinedCode() {
+    return typeof this.state.joined === "string" ? this.state.joined : null;
+  }
+
   /** True for a saved state this exercise can show: counts, a result as a check writes it. */
   fits(state) {
     return fitsExercise(state);
@@ -108,6 +113,10 @@ export class Exercise {
     // Graded in a namespace of its own, the code then joins the page's (what it printed was shown once), so
     // that a cell can try the function; a restart replays it with the cells.
     const joined = !result.error && (await client.run(this.id, code, null)).ok;
+    if (joined) { // kept, so that the page's next Python defines it again (after a reload, an import)
+      this.state.joined = code;
+      this.persist();
+    }
     this.page.showOutput(this.output, result.output);
     this.setStatus(result.passed ? "done" : "failed");
     this.render();

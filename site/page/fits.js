@@ -49,13 +49,15 @@ function fitsResult(result) {
 }
 
 /**
- * True for a saved exercise state: counts, a result as a check writes it. A hint count past the hints the
+ * True for a saved exercise state: counts, a result as a check writes it, and the code the last check joined to
+ * the page's Python (`joined`). A hint count past the hints the
  * exercise has now fits (the page shows them all): a hint removed from the lesson loses no other state.
  */
 export function fitsExercise(saved) {
   const count = (value) => Number.isInteger(value) && value >= 0;
   return isRecord(saved) && optional(saved.attempts, count) && optional(saved.hints, count)
-    && optional(saved.solutionShown, (shown) => typeof shown === "boolean") && optional(saved.result, fitsResult);
+    && optional(saved.solutionShown, (shown) => typeof shown === "boolean") && optional(saved.result, fitsResult)
+    && optional(saved.joined, (code) => typeof code === "string");
 }
 
 const WAYS = ["answered", "run", "shown"]; // how an answer-first output was revealed (answer-fold.js)

@@ -66,6 +66,10 @@ class LessonPage {
     this.platform = Platform.connect(data); // a learning platform's saved work, restored before blocks read theirs
     this.cells = this.build(data.cells, "cell-", () => Cell);
     this.exercises = this.build(data.exercises, "exercise-", () => Exercise);
+    // A learner's checked function, which the cells below it may use, is defined again in this visit's Python.
+    for (const exercise of this.exercises) {
+      if (exercise.joinedCode() !== null) this.scheduler.restore(exercise.id, exercise.joinedCode());
+    }
     this.quizzes = this.build(data.quizzes, "quiz-", () => Quiz);
     this.explorables = this.build(data.explorables, "explorable-", () => Explorable);
     // After the quizzes and exercises: they restore (and re-grade) their saved work, which the lists read.
@@ -152,7 +156,8 @@ class LessonPage {
   /** Start Python on the learner's intent, or as soon as the page is idle when the runtime is already cached. */
   async armStart() {
     const start = () => this.client.start().catch(() => {});
-    watchIntent(".cell, .exercise, .runtime-bar", start);
+    // The bar's own buttons start Python by running; a tap on its sentence starts nothing.
+    watchIntent(".cell, .exercise", start);
     // Warm only through this build's service worker: one that a newer build is replacing would serve the whole
     // start, and its pending answers would keep the newer one waiting (sw.js, RUNTIME_BYTES).
     // The service worker's update (a request for sw.js) goes on while the cache is looked at.

@@ -26,18 +26,11 @@ export class RuntimeBar {
     this.stopButton = element.querySelector("[data-action=stop]");
     element.querySelector("[data-action=run-all]").addEventListener("click", runAll);
     this.stopButton.addEventListener("click", stop);
-    // On a phone the sentence shows on one line (style.css) and a tap shows it whole; a screen reader hears it
-    // whole anyway (a live region), and wider screens never cut it.
-    this.status.addEventListener("click", () => this.toggleSentence());
     element.hidden = false;
     // The bar is fixed over the window's bottom edge: its height becomes the root's scroll padding (style.css),
     // so whatever is focused or scrolled to (an editor's cursor too) stays clear of it.
     new ResizeObserver(() => document.documentElement.style.setProperty("--runtime-bar-height",
       element.offsetHeight + "px")).observe(element);
-  }
-
-  toggleSentence() {
-    this.element.toggleAttribute("data-expanded");
   }
 
   /** Follow a runtime client's download progress and state. */

@@ -52,6 +52,7 @@ export class Scheduler extends EventTarget {
     this.startFailure = startFailure
       || (async (error) => startFailureText(strings, { kind: failureKind(error), reason: error.message }));
     this.history = new Map(); // cell name -> code of its last successful run, in run order
+    this.restored = new Map(); // exercise name -> its code checked in an earlier visit, for the first Python
     this.hiddenNames = new Set(); // the names of hidden cells in the history, which no message gives
     this.stoppedJobs = new Set(); // jobs Stop ended while they ran, until they next run to their end
     this.failedJobs = new Set(); // jobs whose last run raised (or could not start)
@@ -200,13 +201,36 @@ export class Scheduler extends EventTarget {
       return false;
     }
     if (this.client.session === this.session) return true;
-    if (this.history.size === 0) {
+    if (this.history.size === 0) { // the page's first Python (or one that had nothing to bring back)
+      await this.defineRestored();
       this.session = this.client.session;
       return true;
     }
     if (await this.replay(job.note(this.strings.runtime_lost, "restart"), this.strings.runtime_lost)) return true;
     job.setStatus(""); // it did not run: its note says why
     return false;
+  }
+
+  /**
+   * Have the first Python define `code` under `name` before any job runs: an exercise's code that a check joined
+   * to the page's Python in an earlier visit (exercise.js), so that the cells using the learner's function find
+   * it after a reload or an import, as they did before.
+   */
+  restore(name, code) {
+    if (!this.history.has(name)) this.restored.set(name, code);
+  }
+
+  /**
+   * Define the restored code in a fresh Python, quietly: it ran in that visit's Python already. What defines
+   * joins the history, which later restarts replay; what raises is dropped (the exercise's next Check joins it
+   * again). Stop pressed meanwhile ends the worker: what is left waits for the next start.
+   */
+  async defineRestored() {
+    for (const [name, code] of Array.from(this.restored.entries())) {
+      const result = await this.client.run(name, code, null);
+      this.restored.delete(name);
+      if (result.ok && !this.history.has(name)) this.history.set(name, code);
+    }
   }
 
   /**

@@ -617,3 +617,30 @@ test("a restart replays hidden cells too but names only the cells the learner ca
   assert.deepEqual(restarting.map((detail) => detail.cells), [["1", "2"]]);
   assert.equal(loop.notes.at(-1).text, "Restarted to stop; cells 1, 2 were run again.");
 });
+
+test("an exercise's code checked in an earlier visit is defined in the first Python before any cell, quietly, and replayed after a restart", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS, { politeStopMs: 5 });
+  scheduler.restore("sorted_target", "def sorted_target(): ...");
+  scheduler.restore("broken", "raise");
+  const uses = cell(5, "b");
+  await scheduler.run([uses]);
+  assert.deepEqual(client.ran.map(([worker, id]) => [worker, id]), [[1, "sorted_target"], [1, "broken"], [1, 5]]);
+  assert.equal(uses.status, "done");
+  assert.deepEqual(uses.notes, [], "nothing says Python was lost or replayed: it is the page's first Python");
+  assert.deepEqual([...scheduler.history.keys()], ["sorted_target", 5], "what raised is not replayed");
+  // A restart (Stop on a loop that never yields) brings the learner's function back with the cells.
+  const loop = cell(6, "forever");
+  await startRunning(scheduler, client, [loop]);
+  await scheduler.stop();
+  assert.deepEqual(client.ran.filter(([worker]) => worker === 2).map(([, id]) => id), ["sorted_target", 5]);
+});
+
+test("a restored definition the learner checks again in this visit is not defined a second time", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  await scheduler.run([cell(1, "a")]);
+  scheduler.restore(1, "old");
+  await scheduler.run([cell(2, "b")]);
+  assert.deepEqual(client.ran.map(([, id, code]) => [id, code]), [[1, "a"], [2, "b"]]);
+});
