@@ -95,7 +95,8 @@ def _gives_away(tree, function, body):
     solution = _tokens(body)
     if len(solution) < MIN_BODY:
         return None, None
-    units = [tree] + [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    # a function of the cell first, so the message points at its 'def'; then the cell's code as a whole
+    units = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))] + [tree]
     for unit in units:
         if _covered(solution, _tokens(_body(unit) if unit is not tree else unit.body)) >= COVERED:
             return (unit.lineno if unit is not tree else 1), (
