@@ -178,3 +178,24 @@ def test_the_course_s_hidden_cells_read_no_exercise_s_function():
             function = importlib.import_module(exercise.checker).FUNCTION
             exercise.function = function[lesson.language] if isinstance(function, dict) else function
         assert hidden_cell_errors(lesson) == [], path
+
+
+@pytest.mark.parametrize("link, message", [
+    ("[gone](../09-nowhere/)", "the link '../09-nowhere/' leads to '09-nowhere/', which is no page of the course"),
+    ("[gone](../01-lesson/#cell-nothing)", "names '#cell-nothing', which lessons/01-lesson/lesson.md does not have"),
+    ("[here](#quiz-missing)", "names '#quiz-missing', which lessons/02-broken/lesson.md does not have"),
+    ("![a figure](figure.png)", "the image 'figure.png' would not be shipped with the page"),
+])
+def test_a_link_to_a_missing_lesson_or_anchor_and_an_image_are_refused_at_their_line(tmp_path, capsys, link, message):
+    status, err, kept, path = refused(tmp_path, capsys, HEADER.replace("order: 1", "order: 2") + "Intro.\n\nSee "
+                                      + link + ".\n")
+    assert status == 1 and kept, err
+    assert "lessons/02-broken/lesson.md:{}: ".format(line_of(path, link)) in err and message in err, err
+
+
+def test_links_to_an_existing_lesson_and_its_anchors_build(tmp_path, capsys):
+    write_lesson(tmp_path, GOOD.replace("Text with", "See [it](../02-other/#cell-named) and [home](../). Text with"))
+    write_lesson(tmp_path, HEADER.replace("order: 1", "order: 2") + "```{code-cell} ipython3\n:id: named\nx = 1\n```\n",
+                 slug="02-other")
+    status, err = build(tmp_path, capsys)
+    assert status == 0, err

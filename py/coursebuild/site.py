@@ -16,6 +16,7 @@ from . import runtime as runtime_module
 from .blocks.explorable import known_modules as known_explorables
 from .errors import BuildFailed, Collector, LessonError
 from .exercise_names import hidden_cell_errors, visible_solution_warnings
+from .links import check as check_links
 
 LIBRARY = "course-lib.json"  # the general course library for the worker, under assets/
 
@@ -136,6 +137,8 @@ def load_lessons(config):
                            "goes; rename the folder (for example '{}-{}')".format(lesson.slug, "010", lesson.slug))
                for lesson in lessons if lesson.slug in i18n.languages()]
     lessons.sort(key=lambda lesson: (lesson.order, lesson.slug))
+    if not errors:  # a link is checked against pages that parsed
+        errors += check_links(pages(lessons), i18n.languages(), config.lessons_dir, config.lesson)
     return lessons, errors
 
 
