@@ -80,7 +80,7 @@ def config_from(args):
     lesson = getattr(args, "lesson", None)
     return Config(root=ROOT, lessons_dir=lessons_dir, out_dir=Path(args.out), cache_dir=Path(args.cache),
                   cell_timeout=args.cell_timeout, pyodide_dir=args.pyodide_dir, runtime=args.runtime,
-                  scorm=args.command == "scorm", lesson=find_lesson(lessons_dir, lesson) if lesson else None)
+                  scorm=args.command == "scorm", lesson=find_lesson(lessons_dir, lesson) if lesson is not None else None)
 
 
 def run_build(config):

@@ -3,6 +3,14 @@
 from . import runner
 from .errors import LessonError
 
+# What a cell that imports micropip is told: adding it under `packages:` is refused (packages.RESERVED).
+MICROPIP = ("which this lesson's page does not ship, and which no lesson lists under 'packages:' (the build refuses "
+            "it there): a page ships Python's standard library, NumPy, the course library (py/course/), the "
+            "lesson's own package and the pure wheels its lesson.md pins under 'packages:', which the page unpacks "
+            "without micropip; micropip itself comes only with a lesson that lists packages, for learners' code, and "
+            "installs nothing from the network at build time. Remove the import, or pin what you wanted to install "
+            "under 'packages:', such as 'packages: [einops==0.8.1]'")
+
 
 def requests_for(lesson, label):
     """The requests that run a lesson as its page does: a fresh namespace, then each cell in order, each followed by
@@ -78,6 +86,8 @@ def _unexpected(lesson, cell, result):
         message = error["message"].strip().splitlines()
         raised = "{}: {}".format(error["type"], message[0]) if message else error["type"]
         line = cell.code_line + (error["line"] or 1) - 1
+        if error["type"] == "ModuleNotFoundError" and "'micropip'" in error["message"] and not lesson.packages:
+            return LessonError(lesson.path, line, "cell {} imports micropip, {}".format(cell.name, MICROPIP))
         return LessonError(lesson.path, line, "cell {} raised {}; fix the code, or tag the cell "
                            "':tags: [raises-exception]' if the error is the point".format(cell.name, raised))
     return None

@@ -38,11 +38,12 @@ from packaging.utils import canonicalize_name
 
 from . import blocks, i18n, mathml, packages, render, yaml_text
 from .blocks.directive import read_directive
-from .errors import Collector, LessonError, display_path, read_source
+from .errors import Collector, LessonError, closest, display_path, read_source
 
 REQUIRED_META = ("title", "language", "order", "summary")
 EDITION_META = ("title", "language", "summary")  # an edition takes the rest from lesson.md
 SHARED_META = ("order", "packages", "print_answers")  # what only lesson.md says, for all its editions
+JUPYTER_META = ("jupytext", "kernelspec")  # what Jupyter reads, allowed in every edition
 PRINT_ANSWERS = ("folded", "appendix")  # where a printed page puts its folded answers (the first is the default)
 PRIMARY_FILE = "lesson.md"
 EDITION_FILE = re.compile(r"lesson\.([^./]+)\.md")
@@ -201,6 +202,10 @@ def read_front_matter(tokens, errors, edition=None):
     token = tokens[0]
     try:
         meta = yaml_text.load(token.content) or {}
+    except RecursionError:  # PyYAML composes nested values recursively: thousands of '[' or '- ' exhaust the stack
+        errors.error(_deepest_line(token), "the front matter is nested too deeply for YAML to read; write one "
+                                           "'key: value' per line, with lists and mappings a few levels deep")
+        return {}
     except yaml.YAMLError as error:
         mark = getattr(error, "context_mark", None) or getattr(error, "problem_mark", None)
         line = 2 + mark.line if mark is not None else 1
@@ -214,6 +219,7 @@ def read_front_matter(tokens, errors, edition=None):
     for key in required:
         if key not in meta:
             errors.error(1, "the front matter lacks '{}'; add a '{}:' line".format(key, key))
+    _check_unknown_keys(token, meta, edition, errors)
     if edition is not None:
         _check_edition_meta(token, meta, edition, errors)
     if "language" in meta and meta["language"] not in i18n.languages():
@@ -230,6 +236,27 @@ def read_front_matter(tokens, errors, edition=None):
         errors.error(_key_line(token, "print_answers"), "print_answers must be {} (where a printed page puts the "
                                                         "folded answers)".format(" or ".join(PRINT_ANSWERS)))
     return meta
+
+
+def _check_unknown_keys(token, meta, edition, errors):
+    """Errors for front-matter keys the build does not read (a misspelt optional key would be lost without a word),
+    each with the known key it most likely meant."""
+    known = (REQUIRED_META + SHARED_META if edition is None else EDITION_META) + JUPYTER_META
+    for key in meta:
+        if key in known or (edition is not None and key in SHARED_META):  # an edition's is refused on its own
+            continue
+        close = closest(key, known)
+        errors.error(_key_line(token, str(key)), "the front matter has no key '{}'{}; the keys are {} (a key the "
+                                                 "build does not know would be ignored)".format(
+                                                     key, "; did you mean '{}'?".format(close) if close else "",
+                                                     ", ".join(known)))
+
+
+def _deepest_line(token):
+    """The file line of the front matter's most indented or most bracketed line: where too deep a nesting is."""
+    lines = token.content.splitlines() or [""]
+    depth = [len(line) - len(line.lstrip(" -")) + line.count("[") + line.count("{") for line in lines]
+    return token.map[0] + 2 + depth.index(max(depth))
 
 
 def _check_edition_meta(token, meta, edition, errors):

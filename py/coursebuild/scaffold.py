@@ -13,17 +13,24 @@
 `number` comes after the last numbered folder in lessons/ (so the new folder sorts last); `order:` is the
 course's highest plus one (its place on the path; the two differ when folders were renumbered by hand).
 The name must make a package that hides nothing a cell imports (NumPy, the course library, the standard
-library, a keyword). The texts are written in the chosen language; the author replaces them with the
+library, a keyword), nor any top-level module the build or the suite imports: every module of the virtualenv
+that runs the build (PyYAML's `yaml`, `pytest`, `packaging`...), of py/ and of tests/ (imported_modules). The
+texts are written in the chosen language; the author replaces them with the
 lesson's own.
 """
 
 import json
+import pkgutil
 import re
 import shutil
+import sys
+import sysconfig
+from pathlib import Path
 
 from .lesson import package_name
 from .packages import shadowed
 
+ROOT = Path(__file__).resolve().parents[2]
 MAX_NAME = 64  # characters: the name is a folder's, a URL's and a package's, and goes into longer file names
 
 TEXT = {
@@ -466,7 +473,36 @@ def name_problem(name):
     if problem:
         return ("the lesson's name '{}' would make its package '{}', which {}; choose another name, such as "
                 "'{}-basics'".format(name, package_name(name), problem, name))
+    where = imported_modules().get(package_name(name))
+    if where:
+        return ("the lesson's name '{}' would make its package '{}', and the suite puts every lesson's folder on its "
+                "path, ahead of the module '{}' that the build or the tests import ({}): both would break; choose "
+                "another name, such as '{}-basics'".format(name, package_name(name), package_name(name), where, name))
     return None
+
+
+def imported_modules():
+    """{name: where it is} of every top-level module the build and the suite may import, beyond the standard library
+    (packages.shadowed covers that): the virtualenv's (site-packages, and any path of sys.path inside it), py/'s and
+    tests/'. Computed from what is installed, so a package added to the virtualenv is covered at once."""
+    prefix = Path(sys.prefix).resolve()
+    paths = [sysconfig.get_paths()[key] for key in ("purelib", "platlib")]
+    paths += [entry for entry in sys.path if entry and _inside(Path(entry), prefix) and "site-packages" in entry]
+    found = {}
+    for folder in [ROOT / "py", ROOT / "tests"] + [Path(path) for path in paths]:
+        if folder.is_dir():
+            for module in pkgutil.iter_modules([str(folder)]):
+                found.setdefault(module.name, str(folder))
+    return found
+
+
+def _inside(path, folder):
+    """Whether `path` is `folder` or under it."""
+    try:
+        path.resolve().relative_to(folder)
+    except (OSError, ValueError):
+        return False
+    return True
 
 
 def scaffold(lessons_dir, name, language):

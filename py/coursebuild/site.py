@@ -15,6 +15,8 @@ from . import lesson as lessons_module
 from . import runtime as runtime_module
 from .blocks.explorable import known_modules as known_explorables
 from .errors import BuildFailed, Collector, LessonError
+from .exercise_names import hidden_cell_errors, visible_solution_warnings
+from .links import check as check_links
 
 LIBRARY = "course-lib.json"  # the general course library for the worker, under assets/
 
@@ -73,6 +75,9 @@ def build(config, log=print):
         outputs[lesson.key], glued[lesson.key], glued_by, cell_errors = execute.run_cells(lesson, label, settings)
         errors += cell_errors
         errors += checking.check_exercises(lesson, settings)
+        errors += hidden_cell_errors(lesson)  # exercise.function is known once its checker ran
+        for line, message in visible_solution_warnings(lesson):
+            log("WARNING: {}:{}: {}".format(lesson.path, line, message))
         role_errors = Collector(lesson.path)
         for explorable, problem in execute.draw_explorables(lesson, strings[lesson.language], settings):
             if problem:
@@ -99,6 +104,9 @@ def find_lesson(lessons_dir, name):
     """The lesson folder that `name` means: the folder's name (005-position-and-block), the part after its number
     (position-and-block) or a path ending in it; a ValueError names the lessons there are."""
     folders = sorted(path.parent.name for path in Path(lessons_dir).glob("*/{}".format(lessons_module.PRIMARY_FILE)))
+    if not name.strip():  # '--lesson ""' (an unset variable) must not build the whole course in silence
+        raise ValueError("an empty name names no lesson; name one by its folder (lessons: {}), or leave --lesson out "
+                         "to build the whole course".format(", ".join(folders) or "none"))
     wanted = Path(name).name
     found = [folder for folder in folders if wanted in (folder, re.sub(r"^[0-9]+[-_]", "", folder))]
     if len(found) == 1:
@@ -129,6 +137,8 @@ def load_lessons(config):
                            "goes; rename the folder (for example '{}-{}')".format(lesson.slug, "010", lesson.slug))
                for lesson in lessons if lesson.slug in i18n.languages()]
     lessons.sort(key=lambda lesson: (lesson.order, lesson.slug))
+    if not errors:  # a link is checked against pages that parsed
+        errors += check_links(pages(lessons), i18n.languages(), config.lessons_dir, config.lesson)
     return lessons, errors
 
 

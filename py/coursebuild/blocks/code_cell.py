@@ -25,6 +25,7 @@ import html
 from dataclasses import dataclass
 
 from .. import highlight
+from ..errors import closest
 from ..outputs import render_output
 from .base import anchor_attribute, block_key, check_options
 
@@ -154,7 +155,11 @@ def parse(directive, context):
         tags = []
     for tag in tags:
         if tag not in TAGS:
-            context.errors.error(directive.line, "unknown cell tag '{}' (known: {})".format(tag, ", ".join(TAGS)))
+            close = closest(tag, TAGS)
+            context.errors.error(directive.line, "unknown cell tag '{}'{} (known: {})".format(
+                tag, "; did you mean '{}'?".format(close) if close else "", ", ".join(TAGS)))
+    for tag in sorted({tag for tag in tags if isinstance(tag, str) and tags.count(tag) > 1}):
+        context.errors.error(directive.line, "cell tag '{}' is written twice in ':tags:'; keep one".format(tag))
     for folded, removing in CONTRADICTIONS:
         if folded in tags and removing in tags:
             context.errors.error(directive.line, "cell tags '{}' and '{}' contradict each other: '{}' removes what "
@@ -167,6 +172,9 @@ def parse(directive, context):
     elif "checks" in directive.options and not checks:
         context.errors.error(directive.line, "':checks: []' names no quiz; name the quizzes whose answers the "
                                              "output gives, such as ':checks: [e1-peso]', or remove the option")
+    for name in sorted({name for name in checks if checks.count(name) > 1}):
+        context.errors.error(directive.line, "':checks:' names quiz '{}' {} times; name each quiz once".format(
+            name, checks.count(name)))
     if not directive.body.strip():
         context.errors.error(directive.line, "this code cell is empty; write its code or remove it")
     code = directive.body.rstrip("\n")

@@ -99,6 +99,10 @@ def _option_block(body_lines, line, options, errors):
         return 0
     try:
         block = yaml.safe_load("".join(body_lines[1:end]))
+    except RecursionError:  # PyYAML composes nested values recursively
+        errors.error(line + 1, "the option block between '---' lines is nested too deeply for YAML to read; write "
+                               "'name: value' lines, with lists a few levels deep")
+        return end + 1
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         at = min(mark.line, end - 2) if mark else 0  # an error at the block's end is its last line's
@@ -139,8 +143,9 @@ def read_directive(token, errors):
         written.setdefault(key, line + 1 + consumed)
         try:
             options[key] = yaml.safe_load(raw) if raw.strip() else True
-        except yaml.YAMLError:
-            errors.error(line + 1 + consumed, "option ':{}:' has a value that is not valid YAML: {}".format(key, raw))
+        except (yaml.YAMLError, RecursionError):  # a value nested thousands deep exhausts PyYAML's recursion
+            errors.error(line + 1 + consumed, "option ':{}:' has a value that is not valid YAML: {}".format(
+                key, raw if len(raw) <= 80 else raw[:80] + "…"))
         consumed += 1
     if consumed and consumed < len(body_lines) and not body_lines[consumed].strip():
         consumed += 1  # one blank line may separate options from the body
