@@ -5,7 +5,7 @@ import { savedNotice } from "./notice.js";
 import { parseNumber, thousandsReading } from "./numbers.js";
 import { OtherTab } from "./other-tab.js";
 import { lessonSeed, shuffled } from "./shuffle.js";
-import { key, migrate, read, save } from "./storage.js";
+import { key, migrate, read, resave, save } from "./storage.js";
 import { format } from "./strings.js";
 
 const INPUTS = ".quiz-inputs input";
@@ -64,8 +64,7 @@ export class Quiz {
     const byIds = answerByIds(this.data, saved.answer);
     if (JSON.stringify(byIds) !== JSON.stringify(saved.answer)) {
       // Saved by position before options had ids: mapped by this build's source order and saved by id, once.
-      const { at, ...rest } = saved;
-      save(this.stateKey, { ...rest, answer: byIds });
+      resave(this.stateKey, { ...saved, answer: byIds }); // the same work: it keeps the time it was saved
     }
     this.earned = saved.earned === true;
     this.fill(saved.answer);
