@@ -289,3 +289,63 @@ def test_a_swiglu_mlp_of_width_8_thirds_has_the_weights_of_a_relu_mlp_of_width_4
     for path in ("lesson.md", "lesson.es.md", "lesson.uk.md"):
         text = (FOLDER / path).read_text(encoding="utf-8")
         assert "SwiGLU" in text and r"\tfrac{8}{3}\,d_{\text{model}}" in text and r"3 \cdot \tfrac{8}{3} = 2 \cdot 4" in text
+
+
+def test_the_pre_norm_first_block_s_gradient_grows_with_depth_as_the_gradient_at_its_output_does(page):
+    """What the note under norm-gradients says: the first block's column rises from 3 to 24 blocks, the stream's
+    gradient at the first block's output rises at every depth and at the last block's output falls, and the two
+    rises are of about the same factor."""
+    printed = output(page, "norm-gradients")
+    table, streams = printed.split("pre-norm, gradient reaching the stream", 1)
+    rows = re.findall(r"^\s*(\d+)\s+([\d.,]+),\s+([\d.,]+) \|", table, re.M)
+    first = [float(row[1].replace(",", "")) for row in rows]
+    found = re.findall(r"^\s*(\d+)\s+([\d.,]+),\s+([\d.,]+)$", streams, re.M)
+    at_first = [float(row[1].replace(",", "")) for row in found]
+    at_last = [float(row[2].replace(",", "")) for row in found]
+    assert [int(row[0]) for row in found] == [3, 6, 12, 24]
+    assert first[-1] > first[0]
+    assert all(a < b for a, b in zip(at_first, at_first[1:]))
+    assert all(a > b for a, b in zip(at_last, at_last[1:]))
+    assert 0.75 < (at_first[-1] / at_first[0]) / (first[-1] / first[0]) < 1.33  # "close to"
+
+
+def test_the_run_without_residuals_is_still_coming_down_in_its_last_epoch(page):
+    """What the fold says of the bare run: each epoch's mean loss is lower than the one before, and the model with
+    positions was lower in its second epoch than the bare model in its last; every epoch is one permutation."""
+    def epochs(key):
+        found = re.search(r"mean loss of each epoch: ([\d., ]+)$", output(page, key), re.M)
+        return [float(value) for value in found.group(1).split(", ")]
+
+    bare, positions = epochs("train-bare"), epochs("train-positions")
+    assert len(bare) == 3
+    assert all(a > b for a, b in zip(bare, bare[1:]))
+    assert positions[1] < bare[-1]
+
+
+def test_each_epoch_of_the_reversal_training_sees_every_training_sequence_once():
+    from position_and_block.experiment import reversal_step
+
+    from course.nn.gpt import Batches
+
+    class Recorder:
+        def __init__(self, model):
+            self.seen = []
+
+        def step(self, grads):
+            pass
+
+    batches, seen = Batches(4000, 32, seed=0), []
+
+    class Model:
+        def forward(self, X):
+            seen.extend(X[:, 0].tolist())
+            return np.zeros(X.shape + (10,)), None
+
+        def backward(self, dlogits, cache):
+            return {}
+
+    X = np.arange(4000)[:, None].repeat(6, axis=1) % 10
+    X[:, 0] = np.arange(4000)
+    for _ in range(batches.per_epoch):
+        reversal_step(Model(), Recorder(None), X, X % 10, batches)
+    assert sorted(seen) == list(range(4000))
