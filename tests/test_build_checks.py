@@ -181,7 +181,7 @@ def test_the_course_s_hidden_cells_read_no_exercise_s_function():
 
 
 @pytest.mark.parametrize("link, message", [
-    ("[gone](../09-nowhere/)", "the link '../09-nowhere/' leads to '09-nowhere/', which is no page of the course"),
+    ("[gone](../01-lesson/fr/)", "the link '../01-lesson/fr/' leads to '01-lesson/fr/', which is no page of the course"),
     ("[gone](../01-lesson/#cell-nothing)", "names '#cell-nothing', which lessons/01-lesson/lesson.md does not have"),
     ("[here](#quiz-missing)", "names '#quiz-missing', which lessons/02-broken/lesson.md does not have"),
     ("![a figure](figure.png)", "the image 'figure.png' would not be shipped with the page"),
@@ -191,6 +191,16 @@ def test_a_link_to_a_missing_lesson_or_anchor_and_an_image_are_refused_at_their_
                                       + link + ".\n")
     assert status == 1 and kept, err
     assert "lessons/02-broken/lesson.md:{}: ".format(line_of(path, link)) in err and message in err, err
+
+
+def test_a_link_to_a_lesson_folder_the_course_lacks_is_a_warning_at_its_line(tmp_path, capsys):
+    # The suite builds one lesson alone, which keeps its links to the others; a typo in a folder reads the same.
+    path = write_lesson(tmp_path, GOOD.replace("Text with", "See [gone](../09-nowhere/). Text with"))
+    status = cli.main(["--lessons", str(tmp_path / "lessons"), "--out", str(tmp_path / "_site"), "build"])
+    out = capsys.readouterr().out.replace(str(tmp_path) + "/", "")
+    assert status == 0, out
+    assert "WARNING: {}:{}: the link '../09-nowhere/' leads to a lesson folder".format(
+        "lessons/01-lesson/lesson.md", line_of(path, "[gone]")) in out, out
 
 
 def test_links_to_an_existing_lesson_and_its_anchors_build(tmp_path, capsys):

@@ -2,7 +2,8 @@
 
 A relative link goes to a page of the course (a lesson's folder, an edition's `<folder>/<language>/`, an index) and,
 with `#name`, to an anchor that page has: a cell's or quiz's `:id:` (`#cell-<id>`, `#quiz-<id>`) or an exercise
-(`#exercise-<id>`). A link to a lesson or anchor that does not exist is refused at its line. An image is refused:
+(`#exercise-<id>`). A link to a page or anchor that does not exist is refused at its line; one to a lesson folder
+that lessons/ lacks is warned about (a course built from some of the lessons, as the suite does, keeps such links). An image is refused:
 the build does not ship image files with a page yet (the page's policy loads images from the site alone), so it
 would show broken; draw a figure from a cell or an explorable instead.
 """
@@ -15,6 +16,7 @@ from .errors import LessonError
 from .tokens import children_with_lines
 
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+LESSON_FOLDER = re.compile(r"^\d+-")  # a lesson's folder, as the course numbers them (005-position-and-block)
 PAGE_IDS = ("content",)  # ids every page has (the skip link's target)
 
 
@@ -32,11 +34,23 @@ def page_anchors(lesson):
 
 def check(pages, languages, lessons_dir, only=None):
     """Errors for every link to a missing page or anchor, and every image, in `pages` (the course's Lessons);
-    `only` is the one lesson folder a --lesson build makes (links to other lessons are not checked then)."""
+    `only` is the one lesson folder a --lesson build makes (links to other lessons are not checked then).
+    A link to a lesson folder the lessons folder lacks is no error (see absent_lessons)."""
+    return _problems(pages, languages, lessons_dir, only)[0]
+
+
+def absent_lessons(pages, languages, lessons_dir, only=None):
+    """(path, line, message) for every link to a lesson folder the lessons folder lacks: a course built from some
+    of the lessons (as the suite builds one alone) keeps its links to the others, so the build warns; a typo in a
+    folder's name reads the same, which the warning's words say."""
+    return _problems(pages, languages, lessons_dir, only)[1]
+
+
+def _problems(pages, languages, lessons_dir, only):
     by_dir = {page.page_dir: page for page in pages}
     indexes = {""} | {language + "/" for language in languages}
     folders = {path.name for path in lessons_dir.iterdir() if path.is_dir()} if lessons_dir.is_dir() else set()
-    errors = []
+    errors, absent = [], []
     for page in pages:
         for tokens in page.token_lists():
             for token in tokens:
@@ -47,10 +61,25 @@ def check(pages, languages, lessons_dir, only=None):
                                                   "draw the figure from a cell or an explorable, or remove it".format(
                                                       child.attrGet("src"))))
                     elif child.type == "link_open":
-                        problem = _link_problem(page, child.attrGet("href") or "", by_dir, indexes, folders, only)
-                        if problem:
+                        href = child.attrGet("href") or ""
+                        problem = _link_problem(page, href, by_dir, indexes, folders, only)
+                        if problem and _lesson_folder_of(page, href) not in folders | {None}:
+                            absent.append((page.path, line, "the link '{}' leads to a lesson folder that "
+                                           "lessons/ does not hold: a page that a course built with it shows; check "
+                                           "the folder's name".format(href)))
+                        elif problem:
                             errors.append(LessonError(page.path, line, problem))
-    return errors
+    return errors, absent
+
+
+def _lesson_folder_of(page, href):
+    """The lesson folder a relative link leads into ('005-position-and-block'), or None for the index or outside."""
+    path = href.partition("#")[0]
+    if not path or SCHEME.match(href) or href.startswith("/"):
+        return None
+    target = posixpath.normpath(posixpath.join(page.page_dir, path))
+    first = target.split("/")[0]
+    return first if LESSON_FOLDER.match(first) else None
 
 
 def _link_problem(page, href, by_dir, indexes, folders, only):

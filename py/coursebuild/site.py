@@ -16,6 +16,7 @@ from . import runtime as runtime_module
 from .blocks.explorable import known_modules as known_explorables
 from .errors import BuildFailed, Collector, LessonError
 from .exercise_names import hidden_cell_errors, visible_solution_warnings
+from .links import absent_lessons
 from .links import check as check_links
 
 LIBRARY = "course-lib.json"  # the general course library for the worker, under assets/
@@ -60,6 +61,8 @@ def build(config, log=print):
                                            "runtime could not be had: {}".format(error))]) from error
     log("Runtime: " + runtime.describe())
     warn_missing_packages(lessons, runtime, log)
+    for path, line, message in absent_lessons(pages(lessons), i18n.languages(), config.lessons_dir, config.lesson):
+        log("WARNING: {}:{}: {}".format(path, line, message))
     warn_unused_explorables(lessons, log)
     py_dir = config.root / "py"
     python = runner.Settings(py_dir, config.cache_dir, runner.library_digest(py_dir), config.cell_timeout)
