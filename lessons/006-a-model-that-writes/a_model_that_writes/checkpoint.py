@@ -61,8 +61,9 @@ def load_shipped():
     return load(io.BytesIO(base64.b64decode(NPZ_BASE64)))
 
 
-def write_data_module(path=Path(__file__).with_name("checkpoint_data.py")):
-    """Train from the recipe and write checkpoint_data.py: the weights and the held-out loss they reach."""
+def write_data_module(path=None):
+    """Train from the recipe and write checkpoint_data.py (or `path`): the weights and the held-out loss they reach."""
+    path = path or Path(__file__).with_name("checkpoint_data.py")
     model, _ = train()
     _, _, _, Xv, Yv = data()
     text = to_text(model)
