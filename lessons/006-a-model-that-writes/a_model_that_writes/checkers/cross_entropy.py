@@ -22,6 +22,7 @@ CASES = (  # (leading shape, V, logit scale, seed)
     ((), 7, 1.0, 3),  # one position: logits (V,), a target of shape ()
     ((3, 4), 9, 400.0, 4),  # logits in the hundreds: exp overflows without the shift
     ((2, 2, 3), 5, 1.5, 5),  # more than two leading axes
+    ((1, 16), 27, 0.5, 6),  # one window of 16 positions, as the model sees them
 )
 TOLERANCE = 1e-9
 WORDS = {
