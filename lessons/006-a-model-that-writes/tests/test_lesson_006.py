@@ -112,3 +112,24 @@ def test_the_trained_model_writes_more_real_names_than_the_bigram():
         bigram = [vocabulary.decode(text.sample_bigram(table, rng)) for _ in range(200)]
         shares.append((np.mean([w in known for w in written]), np.mean([w in known for w in bigram])))
     assert all(gpt > bigram for gpt, bigram in shares), shares
+
+
+def run_cells(*keys):
+    """Run the lesson's cells with these ':id:'s, in page order, in one namespace, as the page runs them."""
+    namespace = {}
+    for cell in LESSON.cells:
+        if cell.key in keys:
+            exec(compile(cell.code, cell.key, "exec"), namespace)
+    return namespace
+
+
+def test_the_forward_pass_written_out_in_the_page_gives_the_models_logits():
+    cells = run_cells("vocabulary", "bigram", "checkpoint", "forward")
+    written_out, model, X_held = cells["gpt_forward"], cells["model"], cells["X_held"]
+    assert cells["gap"] < 1e-4
+    for ids in (X_held[100:140], X_held[7:9, :5]):  # other windows, and shorter ones
+        assert np.abs(written_out(model.parameters(), ids) - model.forward(ids)[0]).max() < 1e-4
+    other = checkpoint.fresh_model(model.vocab)  # other weights: the cell must read the ones it is given
+    gap = np.abs(written_out(other.parameters(), X_held[:4]) - other.forward(X_held[:4])[0]).max()
+    assert gap < 1e-4
+    assert np.abs(other.forward(X_held[:4])[0] - model.forward(X_held[:4])[0]).max() > 1e-2
