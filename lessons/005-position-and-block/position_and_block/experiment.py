@@ -101,10 +101,9 @@ class OrderModel(Layer):
         return _flatten(grads)
 
 
-def reversal_step(model, optimizer, X, Y, batches):
-    """One Adam step on the rows batches.next() gives (a course.nn.gpt.Batches: each epoch a fresh permutation of
-    X's rows, so an epoch sees every sequence once); returns its loss."""
-    rows = batches.next()
+def reversal_step(model, optimizer, X, Y, batch, rng):
+    """One Adam step on a random mini-batch; returns its loss."""
+    rows = rng.integers(0, len(X), size=batch)
     logits, cache = model.forward(X[rows])
     loss, dlogits = cross_entropy(logits, Y[rows])
     optimizer.step(model.backward(dlogits, cache))
@@ -152,19 +151,15 @@ class PostNormBlock(Layer):
         return dx + dsum, _flatten(grads)
 
 
-def stack_gradients(blocks, x, seed=0, stream=False):
-    """Forward x through `blocks`, backward a fixed random linear loss; each block's gradient norm, first to last.
-
-    With stream=True, also the norm of the gradient that reaches each block's output along the stream, first to last:
-    returns (parameter norms, stream norms)."""
+def stack_gradients(blocks, x, seed=0):
+    """Forward x through `blocks`, backward a fixed random linear loss; each block's gradient norm, first to last."""
     caches = []
     for block in blocks:
         x, cache = block.forward(x)
         caches.append(cache)
     dout = np.random.default_rng(seed).normal(size=x.shape)  # d(loss)/d(output) of loss = sum(output * dout)
-    norms, at_output = [], []
+    norms = []
     for block, cache in zip(reversed(blocks), reversed(caches)):
-        at_output.append(float(np.sqrt((dout ** 2).sum())))
         dout, grads = block.backward(dout, cache)
         norms.append(float(np.sqrt(sum(float((g ** 2).sum()) for g in grads.values()))))
-    return (norms[::-1], at_output[::-1]) if stream else norms[::-1]
+    return norms[::-1]
