@@ -124,14 +124,14 @@ class Phrasebook:
         try:
             returned = function(*inputs, *extra)
         except Exception as error:  # the learner's bug, reported as a sentence
-            return _fail(self._say("raised", case=case, kind=type(error).__name__, error=error,
+            return fail(self._say("raised", case=case, kind=type(error).__name__, error=error,
                                  hint=self._exception_hint(error)))
         for name, array, copy in zip(names, inputs, copies):
             if array.shape != copy.shape or not np.array_equal(array, copy):
-                return _fail(self._say("modified", case=case, name=name))
+                return fail(self._say("modified", case=case, name=name))
         problem = self._pair_problem(returned, case) or problem_with(returned)
         if problem:
-            return _fail(problem)
+            return fail(problem)
         return {"ok": True, "message": self.phrases["passed"].format(case=case)}
 
     def _exception_hint(self, error):
@@ -170,6 +170,23 @@ class Phrasebook:
         return self.phrases["other"].format(type=type(value).__name__)
 
 
+def call_on_copies(function, arguments, inputs):
+    """Call the learner's function: (returned, None, False), or (None, the exception it raised, False), or
+    (returned, None, True) when it wrote into one of the arrays `inputs` (checked against copies taken before)."""
+    copies = [array.copy() for array in inputs]
+    try:
+        returned = function(*arguments)
+    except Exception as error:  # the learner's bug, which the checker reports as a sentence
+        return None, error, False
+    changed = any(array.shape != copy.shape or not np.array_equal(array, copy) for array, copy in zip(inputs, copies))
+    return returned, None, changed
+
+
+def fail(message):
+    """A failed result with its sentence."""
+    return {"ok": False, "message": message}
+
+
 def run_cases(function, cases, check_case):
     """One result per case, in order, up to and including the first case that fails."""
     results = []
@@ -191,7 +208,3 @@ def _written(value):
         return number(value.item() if isinstance(value, np.number) else value)
     return value
 
-
-def _fail(message):
-    """A failed result with its sentence."""
-    return {"ok": False, "message": message}

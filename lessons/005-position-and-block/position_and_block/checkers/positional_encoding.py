@@ -8,9 +8,10 @@ is named in one sentence.
 
 import numpy as np
 
+from course.checkers.common import fail
 from course.numbers import current_language, number
 
-from .shared import call, fail, messages, passed, phrasebook
+from .shared import call, messages, passed, phrasebook
 
 FUNCTION = "positional_encoding"
 SIGNATURE = "n_positions, d_model"
