@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from position_and_block.explorables import position_dots
 
+import support
 from course.exercise import grade
 from course.nn.layers import TransformerBlock
 from course.numbers import number
@@ -219,12 +220,8 @@ def test_a_legend_label_with_a_line_break_is_drawn_as_two_texts_that_survive_the
 
 
 def run_cells(*keys):
-    """Run the primary's cells with these ':id:'s, in page order, in one namespace, as the page runs them."""
-    namespace = {}
-    for cell in LESSON.cells:
-        if cell.key in keys:
-            exec(compile(cell.code, cell.key, "exec"), namespace)
-    return namespace
+    """The primary's cells with these ':id:'s, run as the page runs them."""
+    return support.run_cells(LESSON, *keys)
 
 
 def test_a_causally_masked_layer_is_not_permutation_equivariant_on_the_page_s_sentence_while_an_unmasked_one_is(

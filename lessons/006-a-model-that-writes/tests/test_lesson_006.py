@@ -6,6 +6,7 @@ import pytest
 from a_model_that_writes import checkpoint, text
 from a_model_that_writes.checkpoint_data import HELD_OUT_LOSS, RECIPE
 
+import support
 from course.exercise import grade
 from course.nn.gpt import generate, mean_loss
 from coursebuild.lesson import read_lesson
@@ -115,12 +116,8 @@ def test_the_trained_model_writes_more_real_names_than_the_bigram():
 
 
 def run_cells(*keys):
-    """Run the lesson's cells with these ':id:'s, in page order, in one namespace, as the page runs them."""
-    namespace = {}
-    for cell in LESSON.cells:
-        if cell.key in keys:
-            exec(compile(cell.code, cell.key, "exec"), namespace)
-    return namespace
+    """The lesson's cells with these ':id:'s, run as the page runs them."""
+    return support.run_cells(LESSON, *keys)
 
 
 def test_the_forward_pass_written_out_in_the_page_gives_the_models_logits():
