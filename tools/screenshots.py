@@ -33,6 +33,7 @@ SHORT = (Theme("light", "light", 900), Theme("dark", "dark", 900), Theme("375", 
 
 Shot = namedtuple("Shot", "stem lessons page target clicks themes")
 L003, L004 = "003-odna-holova/index.html", "004-ejercicios-atencion/index.html"
+L006 = "006-a-model-that-writes/index.html"
 
 
 def cell(key):
@@ -82,6 +83,8 @@ SHOTS = (  # clicks: (role, accessible name, which match) inside the target, in 
     Shot("lesson-005-position-dots", LESSONS, "005-position-and-block/index.html", "#explorable-1",
          (("button", "32", 0),), SHORT),
     Shot("lesson-005-layer-norm", LESSONS, "005-position-and-block/index.html", "#exercise-layer_norm", (), SHORT),
+    Shot("lesson-006-cross-entropy", LESSONS, L006, "#exercise-cross_entropy", (), SHORT),
+    Shot("lesson-006-samples", LESSONS, L006, (cell("checkpoint"), cell("samples")), (), SHORT),
     # one view of each edition, and the Ukrainian index with the whole course on it
     Shot("lesson-000-uk-rule-heads", LESSONS, "000-varias-cabezas/uk/index.html", "#explorable-1",
          (("button", "Одна голова · чотири правила разом", 0), ("radio", "ганяють", 0)), SHORT),
