@@ -126,24 +126,46 @@ UKRAINIAN_LESSONS = [path for path in LESSONS if language_of(path.read_text(enco
 STRAIGHT_APOSTROPHE = re.compile(r"(?<=[а-яіїєґ])'(?=[а-яіїєґ])", re.IGNORECASE)
 
 
+def ukrainian_page_files(lesson):
+    """What a Ukrainian page shows of its own: the lesson file (prose and cells), its edition's exercises (starters,
+    references and, for the primary, the known-wrong solutions a Parsons problem is built from) and its package's
+    Ukrainian catalogue."""
+    folder = lesson.parent
+    exercises = folder / ("exercises" if lesson.name == "lesson.md" else "exercises.uk")
+    return [lesson] + sorted(exercises.rglob("*.py")) + sorted(folder.glob("*/text/uk.json"))
+
+
 def straight_apostrophes(path, root=ROOT):
-    """`file:line: ...` (relative to `root`) for every straight apostrophe between two letters in a lesson's prose."""
+    """`file:line: ...` (relative to `root`) for every straight apostrophe between two Ukrainian letters in the file:
+    in prose, and in code too, whose comments and strings the page shows as well."""
     lines = path.read_text(encoding="utf-8").splitlines()
     return ["{}:{}: write the apostrophe as ’ (U+2019), not ' (docs/glossary-uk.md)".format(path.relative_to(root), number)
-            for number, line in prose_lines(lines) if STRAIGHT_APOSTROPHE.search(line)]
+            for number, line in enumerate(lines, 1) if STRAIGHT_APOSTROPHE.search(line)]
 
 
 @pytest.mark.parametrize("lesson", UKRAINIAN_LESSONS, ids=[path.parent.name + "/" + path.name for path in UKRAINIAN_LESSONS])
-def test_ukrainian_prose_writes_one_apostrophe(lesson):
-    assert straight_apostrophes(lesson) == []
+def test_ukrainian_pages_write_one_apostrophe(lesson):
+    assert [message for path in ukrainian_page_files(lesson) for message in straight_apostrophes(path)] == []
 
 
-def test_a_straight_apostrophe_in_ukrainian_prose_is_reported_at_its_line_and_one_in_code_is_not(tmp_path):
+def test_a_straight_apostrophe_on_a_ukrainian_page_is_reported_at_its_line_in_prose_and_in_code(tmp_path):
     lesson = tmp_path / "lesson.md"
-    lesson.write_text("---\nlanguage: uk\n---\n\nЗалишкове з'єднання.\n\nДев’ять і `з'єднання` у коді.\n",
-                      encoding="utf-8")
+    lesson.write_text("---\nlanguage: uk\n---\n\nЗалишкове з'єднання.\n\n```{code-cell} ipython3\n"
+                      "print('ваги', \"п'ять\")  # 'x'\n```\n\nДев’ять, don't і `з’єднання`.\n", encoding="utf-8")
     assert straight_apostrophes(lesson, tmp_path) == [
-        "lesson.md:5: write the apostrophe as ’ (U+2019), not ' (docs/glossary-uk.md)"]
+        "lesson.md:5: write the apostrophe as ’ (U+2019), not ' (docs/glossary-uk.md)",
+        "lesson.md:8: write the apostrophe as ’ (U+2019), not ' (docs/glossary-uk.md)"]
+
+
+def test_a_ukrainian_page_s_files_are_its_lesson_file_its_edition_s_exercises_and_its_catalogue(tmp_path):
+    for name in ("lesson.md", "lesson.uk.md", "exercises/a/starter.py", "exercises/a/wrong/b.py",
+                 "exercises.uk/a/starter.py", "exercises.es/a/starter.py", "pkg/text/uk.json", "pkg/text/es.json"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("", encoding="utf-8")
+    named = [[str(path.relative_to(tmp_path)) for path in ukrainian_page_files(tmp_path / lesson)]
+             for lesson in ("lesson.md", "lesson.uk.md")]
+    assert named == [["lesson.md", "exercises/a/starter.py", "exercises/a/wrong/b.py", "pkg/text/uk.json"],
+                     ["lesson.uk.md", "exercises.uk/a/starter.py", "pkg/text/uk.json"]]
 
 
 def test_the_course_terms_for_the_mlp_and_the_embedding_table_are_in_every_glossary():
