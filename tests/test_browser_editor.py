@@ -1,8 +1,6 @@
 """The code editor in Chromium: keys that move by the code's own lines where a long line wraps, and the cursor where
 a tap landed (the playground lesson, one build shared with the other browser tests)."""
 
-import re
-
 from playwright.sync_api import expect
 
 PLAYGROUND = "01-playground/index.html"
