@@ -102,6 +102,23 @@ def test_a_hidden_part_is_folded_until_the_learner_opens_it(page, cells_server, 
     expect(page.locator("#cell-{}".format(number))).to_contain_text(text)
 
 
+def test_the_note_on_cells_run_first_keeps_its_styling_inside_a_folded_output(page, cells_server):
+    style = "(note) => ['borderLeftWidth', 'borderLeftStyle', 'paddingLeft', 'fontSize'].map((name) => " \
+            "getComputedStyle(note)[name])"
+    page.goto(cells_server.url(PAGE))
+    page.locator("#cell-6 [data-action=run]").click()  # its output is folded (hide-output), and so is the note
+    expect(page.locator("#cell-6")).to_have_attribute("data-state", "done", timeout=120_000)
+    page.locator("#cell-6 summary").get_by_text("Mostrar la salida").click()
+    folded = page.locator("#cell-6 .cell-fold > .run-note")
+    expect(folded).to_be_visible()
+    in_fold = folded.evaluate(style)
+    page.reload()  # a fresh Python: the cells above a plain cell run first again
+    page.locator("#cell-7 [data-action=run]").click()
+    expect(page.locator("#cell-7")).to_have_attribute("data-state", "done", timeout=120_000)
+    assert in_fold == page.locator("#cell-7 > .run-note").evaluate(style)
+    assert in_fold[:2] == ["3px", "solid"]
+
+
 def test_without_javascript_the_tags_still_decide_what_is_read(browser, cells_server):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()

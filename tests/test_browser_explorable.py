@@ -216,6 +216,21 @@ def test_editing_a_coefficient_recomputes_in_python_with_the_same_module(fixture
     assert view_texts(figure) == drawn("odna_holova.explorables.query_match", (2, 1))
 
 
+def test_a_preset_loses_its_highlight_once_its_matrix_is_edited_and_gets_it_back_with_its_values(fixture_page):
+    figure = fixture_page.locator("#explorable-1")
+    finance = figure.get_by_role("button", name="Фінанси", exact=True)
+    finance.click()
+    expect(finance).to_have_attribute("aria-pressed", "true")
+    box = enter_coefficient(figure, "фінанси", "фінанси", "2,5", "Tab")
+    presets = figure.locator(".xp-choice").first  # the presets' row (the sentences' row keeps its choice)
+    expect(presets.locator("button")).to_have_count(5)
+    expect(presets.locator("button[aria-pressed=true]")).to_have_count(0)  # no preset is what the figure shows
+    box.fill("6,00")  # the preset's own value again
+    box.press("Tab")
+    expect(finance).to_have_attribute("aria-pressed", "true")
+    expect(figure).to_have_attribute("data-shown", "precomputed")
+
+
 def test_a_coefficient_that_is_not_a_number_is_named_and_the_figure_keeps_its_numbers(fixture_page):
     figure = fixture_page.locator("#explorable-1")
     box = enter_coefficient(figure, "вода", "вода", "два", "Tab")

@@ -74,9 +74,7 @@ def test_the_index_reads_in_course_order_and_each_lesson_links_its_neighbours(pa
     expect(cards.nth(0).locator(".start-here")).to_have_text("Start here")
     expect(page.locator(".start-here")).to_have_count(1)
     expect(cards.locator(".lesson-language")).to_have_text(
-        ["Read it in: Українська, English, Español", "Read it in: Español, English, Українська",
-         "Read it in: English, Español, Українська", "Read it in: Español, English, Українська",
-         "Read it in: English"])
+        ["Read it in: English, Español, Українська"] * 4 + ["Read it in: English"])  # one order on every card
     cards.nth(0).locator("h2 a").click()
     expect(page).to_have_url(re.compile("003-odna-holova/en/index.html$"))
     path = page.locator(".lesson-path")

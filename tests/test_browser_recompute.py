@@ -42,3 +42,21 @@ def test_a_recomputation_that_never_ends_is_stopped_and_the_cell_queued_behind_i
     page.locator("#cell-1 [data-action=run]").click()
     expect(page.locator("#cell-1")).to_have_attribute("data-state", "done", timeout=60_000)
     expect(page.locator("#cell-1 .cell-output")).to_contain_text("after the figure")
+
+
+def test_a_count_typed_past_the_stepper_hides_the_steppers_title_until_it_steps_again(page, loop_server):
+    page.goto(loop_server.url("01-loop/index.html"))
+    figure = page.locator("#explorable-2")
+    expect(figure).to_have_attribute("data-ready", "true")
+    title = figure.locator(".xp-step:not([hidden])")
+    figure.locator("[data-step=next]").click()
+    figure.locator("[data-step=next]").click()
+    expect(title).to_have_text(STRINGS["explorable_step_counted"].format(title="updates done: 2", last=4))
+    box = figure.get_by_label("Or type a count")
+    expect(box).to_have_value("2")
+    box.fill("60")
+    box.press("Enter")
+    expect(title).to_have_count(0)  # the stepper no longer says what the figure shows: 60, not 2
+    figure.locator("[data-step=next]").click()
+    expect(title).to_have_text(STRINGS["explorable_step_counted"].format(title="updates done: 3", last=4))
+    expect(box).to_have_value("3")

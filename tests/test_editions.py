@@ -147,11 +147,24 @@ def test_the_index_lists_each_lesson_once_with_its_editions(built):
     index = (built / "index.html").read_text(encoding="utf-8")
     assert index.count('class="lesson-card"') == 2
     assert '<a class="lesson-title" href="01-una/en/index.html">A lesson</a>' in index  # the index's own language
-    assert ('Read it in: <a href="01-una/index.html" hreflang="es" lang="es">Español</a>, '
-            '<a href="01-una/en/index.html" hreflang="en" lang="en">English</a>') in index
+    assert ('Read it in: <a href="01-una/en/index.html" hreflang="en" lang="en">English</a>, '
+            '<a href="01-una/index.html" hreflang="es" lang="es">Español</a>') in index
     editions = page_data(index)["editions"]["01-una"]
     assert [(each["language"], each["href"], each["title"]) for each in editions] == [
         ("es", "01-una/index.html", "Una lección"), ("en", "01-una/en/index.html", "A lesson")]
+
+
+def test_every_card_of_the_index_lists_its_editions_in_one_order_whatever_each_lessons_primary(tmp_path, capsys):
+    english_first = NEXT.replace("language: es\n", "language: en\n").replace("Siguiente", "Next")
+    write(tmp_path, {"01-una/lesson.md": PRIMARY, "01-una/lesson.en.md": EDITION,  # Spanish first, then English
+                     "02-otra/lesson.md": english_first,  # English first, then Spanish
+                     "02-otra/lesson.es.md": NEXT.replace("order: 2\n", "")})
+    status, err = build(tmp_path, capsys)
+    assert status == 0, err
+    index = (tmp_path / "_site" / "index.html").read_text(encoding="utf-8")
+    cards = re.findall(r'<p class="lesson-language" lang="en">(.*?)</p>', index)
+    assert len(cards) == 2
+    assert [re.findall(r'hreflang="(\w+)"', card) for card in cards] == [["en", "es"], ["en", "es"]]
 
 
 @pytest.mark.parametrize("change, line, words", [

@@ -517,3 +517,15 @@ def test_an_explorable_that_fails_to_import_is_reported_at_its_own_line_and_an_u
 def test_an_explorable_whose_drawn_states_pass_the_size_bound_fails_the_build_naming_it(tmp_path, capsys):
     errors = build_errors_with_explorable(tmp_path, capsys, "many", MANY_STATES)
     assert "lesson.md:8: explorable 'example.explorables.many' draws" in errors and "more than the 2,000,000" in errors
+
+
+def test_a_stepper_whose_titles_count_themselves_is_not_counted_again_one_apart():
+    strings = json.loads((ROOT / "site" / "i18n" / "uk.json").read_text())
+    updates = Stepper("update", "Оновлення", ["оновлень виконано: {}".format(n) for n in range(32)])
+    stages = Stepper("stage", "Етап", ["речення", "запит", "Q / K / V"])
+    shown = lambda control: re.findall(r'<span class="xp-step"[^>]*>([^<]*)</span>',  # noqa: E731
+                                       build_side.stepper_html(control, 1, strings, "uk"))
+    titles = shown(updates)
+    assert not [title for title in titles if "Крок" in title]  # no step number beside the title's own
+    assert titles[10] == strings["explorable_step_counted"].format(title="оновлень виконано: 10", last=31)
+    assert shown(stages)[2] == strings["explorable_step"].format(n=3, total=3, title="Q / K / V")

@@ -22,6 +22,9 @@ FALLBACK_FILL = "#1f5fbf"
 # Past this many columns the numbers no longer fit their cells legibly (a 16 × 16 map): the map keeps its shades
 # and each cell's tooltip, and its table keeps the numbers.
 NUMBERS_UP_TO_COLUMNS = 10
+# A cell's shade past which white ink no longer reaches 4.5:1 in the dark theme (black does from 0.613 on), and past
+# which black no longer does in the light one (white does from 0.851 on): see _ink_band.
+DEEP, DEEPEST = 0.62, 0.86
 
 
 class Figure:
@@ -84,16 +87,22 @@ def heatmap(matrix, rows, cols, title="", decimals=2, highlight_row=None, elemen
                              x=x, y=y, c=CELL, f=FALLBACK_FILL, o=strength, r=escape(str(label)),
                              k=escape(str(cols[j])), v=shown))
             if len(cols) <= NUMBERS_UP_TO_COLUMNS:
-                parts.append('<text class="hm-value{dark}" x="{x}" y="{y}" text-anchor="middle" font-size="10" '
+                parts.append('<text class="hm-value{band}" x="{x}" y="{y}" text-anchor="middle" font-size="10" '
                              'fill="currentColor">{v}</text>'.format(
-                                 dark=" on-dark" if strength > 0.55 else "", x=x + CELL / 2, y=y + CELL / 2 + 3.5,
-                                 v=shown))
+                                 band=_ink_band(strength), x=x + CELL / 2, y=y + CELL / 2 + 3.5, v=shown))
     if highlight_row is not None:
         parts.append('<rect class="hm-highlight" x="{x}" y="{y}" width="{w}" height="{c}" fill="none" '
                      'stroke="currentColor" stroke-width="2.5"/>'.format(
                          x=LABEL_WIDTH - 1, y=HEADER_HEIGHT + CELL * highlight_row, w=CELL * len(cols) + 2, c=CELL))
     parts.append("</svg>")
     return Figure("".join(parts), _table(values, rows, cols, title, decimals, language), title)
+
+
+def _ink_band(strength):
+    """The class that picks a value's ink against its cell's shade (style.css): black or white, whichever stays at
+    4.5:1 or more over the shade, which in the dark theme (a light blue over a dark page) flips far earlier than in
+    the light one (a dark blue over a light page). The bounds are where the two inks cross in each theme."""
+    return " deepest" if strength > DEEPEST else " deep" if strength > DEEP else ""
 
 
 def heatmap_grid(matrices, rows, cols, titles, row_name="", col_name=""):

@@ -276,6 +276,7 @@ def index_page(lessons, strings_by_lang, lang="en", default="en"):
     language (editions.js); the data lists every edition for that."""
     strings = strings_by_lang[lang]
     root = "" if lang == default else "../"
+    order = index_languages(lessons, default)  # every card lists its editions in this one order
     items = []
     for position, lesson in enumerate(lessons, 1):
         own = edition_in(lesson, lang)
@@ -285,7 +286,8 @@ def index_page(lessons, strings_by_lang, lang="en", default="en"):
             strings["index_elsewhere"].format(language=strings_by_lang[shown.language]["language_name"])))
         links = ", ".join('<a href="{href}" hreflang="{lang}" lang="{lang}">{name}</a>'.format(
             href=html.escape(root + edition.page_dir + "index.html"), lang=edition.language,
-            name=html.escape(strings_by_lang[edition.language]["language_name"])) for edition in lesson.editions)
+            name=html.escape(strings_by_lang[edition.language]["language_name"]))
+            for edition in sorted(lesson.editions, key=lambda edition: order.index(edition.language)))
         items.append(
             '<li class="lesson-card" data-lesson="{slug}" data-page="{key}"><div class="lesson-text" lang="{lang}">'
             '{start}<h2><span class="lesson-number" lang="{ui}">{number}</span> <a class="lesson-title" href="{href}">'

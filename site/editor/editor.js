@@ -2,7 +2,7 @@
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { python } from "@codemirror/lang-python";
 import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from "@codemirror/language";
-import { EditorState, RangeSetBuilder } from "@codemirror/state";
+import { EditorSelection, EditorState, RangeSetBuilder } from "@codemirror/state";
 import {
   Decoration, drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers, ViewPlugin,
 } from "@codemirror/view";
@@ -74,17 +74,70 @@ const hangingIndent = ViewPlugin.fromClass(class {
   }
 }, { decorations: (plugin) => plugin.decorations });
 
+// Home, End and the vertical arrows act on the code's own lines, not on the rows a long line wraps into: a
+// learner who selects a line with Shift+Home (or Shift+Up) and types over it replaces the whole line, as in any
+// code editor without wrapping, never the part of it that happens to sit on one row.
+
+/** Home: to the line's first non-blank character, and from there to its start. */
+function lineHome(state, range) {
+  const line = state.doc.lineAt(range.head);
+  const indent = line.from + /^\s*/.exec(line.text)[0].length;
+  return { head: range.head === indent ? line.from : indent };
+}
+
+/** End: to the line's end. */
+function lineEnd(state, range) {
+  return { head: state.doc.lineAt(range.head).to };
+}
+
+/** Up or Down: the same column of the line above or below (the column aimed at is kept across shorter lines). */
+function lineVertically(forward) {
+  return (state, range) => {
+    const line = state.doc.lineAt(range.head);
+    const goal = range.goalColumn === undefined ? range.head - line.from : range.goalColumn;
+    const number = line.number + (forward ? 1 : -1);
+    if (number < 1) return { head: 0, goal };
+    if (number > state.doc.lines) return { head: state.doc.length, goal };
+    const target = state.doc.line(number);
+    return { head: target.from + Math.min(goal, target.length), goal };
+  };
+}
+
+/** A command that moves every cursor by `by` (or, with `extend`, moves the head of every selection). */
+function moveBy(by, extend) {
+  return (view) => {
+    const { state } = view;
+    const ranges = state.selection.ranges.map((range) => {
+      const { head, goal } = by(state, range);
+      return extend ? EditorSelection.range(range.anchor, head, goal) : EditorSelection.cursor(head, 0, undefined, goal);
+    });
+    view.dispatch({ selection: EditorSelection.create(ranges, state.selection.mainIndex), scrollIntoView: true,
+      userEvent: "select" });
+    return true;
+  };
+}
+
+/** The keys that move by the code's lines, before CodeMirror's own (which move by wrapped rows). */
+const LOGICAL_LINE_KEYS = [
+  [{ key: "Home", mac: "Cmd-ArrowLeft" }, lineHome],
+  [{ key: "End", mac: "Cmd-ArrowRight" }, lineEnd],
+  [{ key: "ArrowUp" }, lineVertically(false)],
+  [{ key: "ArrowDown" }, lineVertically(true)],
+].map(([keys, by]) => ({ ...keys, run: moveBy(by, false), shift: moveBy(by, true), preventDefault: true }));
+
 /**
  * Replace nothing, add an editor to `parent`; returns a small handle the cell uses. `margins()` says how much of
  * the window's edges the page covers ({top, bottom} in pixels: a fixed bar, the buttons below the editor), so
- * that the cursor is kept clear of them.
+ * that the cursor is kept clear of them. `at`: where the cursor starts (an offset in `code`: where the learner
+ * tapped), else at the start.
  */
-export function mountEditor(parent, code, { label, onRun, onChange, margins = () => ({}) }) {
+export function mountEditor(parent, code, { label, onRun, onChange, margins = () => ({}), at = 0 }) {
   const runKey = { key: "Shift-Enter", run: () => { onRun(); return true; } };
   const view = new EditorView({
     parent,
     state: EditorState.create({
       doc: code,
+      selection: EditorSelection.cursor(Math.max(0, Math.min(at, code.length))),
       extensions: [
         lineNumbers(),
         history(),
@@ -96,7 +149,7 @@ export function mountEditor(parent, code, { label, onRun, onChange, margins = ()
         python(),
         syntaxHighlighting(classHighlighter),
         // Tab indents and Shift+Tab dedents; CodeMirror's own way out is Esc, then Tab (the page says so once).
-        keymap.of([runKey, indentWithTab, ...defaultKeymap, ...historyKeymap]),
+        keymap.of([runKey, indentWithTab, ...LOGICAL_LINE_KEYS, ...defaultKeymap, ...historyKeymap]),
         EditorView.lineWrapping, // no sideways scrolling: fits narrow screens, and leaves no unfocusable scroller
         hangingIndent,
         EditorView.baseTheme(hangTheme),
@@ -110,6 +163,9 @@ export function mountEditor(parent, code, { label, onRun, onChange, margins = ()
     getCode: () => view.state.doc.toString(),
     setCode: (text) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }),
     insert: (text) => view.dispatch(view.state.replaceSelection(text)),
-    focus: () => view.focus(),
+    focus: () => {
+      view.focus();
+      view.dispatch({ effects: EditorView.scrollIntoView(view.state.selection.main.head, { y: "nearest" }) });
+    },
   };
 }

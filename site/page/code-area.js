@@ -18,6 +18,19 @@ function coveredEdges(below) {
   return { top: parseFloat(root.scrollPaddingTop) || 0, bottom: (parseFloat(root.scrollPaddingBottom) || 0) + extra };
 }
 
+/** The offset in `code`'s text of the character a click or tap landed on: 0 when it landed outside the text. */
+function tappedOffset(code, event) {
+  const point = document.caretPositionFromPoint ? document.caretPositionFromPoint(event.clientX, event.clientY)
+    : document.caretRangeFromPoint && document.caretRangeFromPoint(event.clientX, event.clientY);
+  if (!point) return 0;
+  const node = point.offsetNode || point.startContainer;
+  if (!code.contains(node)) return 0;
+  const before = document.createRange();
+  before.setStart(code, 0);
+  before.setEnd(node, point.offset === undefined ? point.startOffset : point.offset);
+  return before.toString().length;
+}
+
 export { fitsCode }; // cells read their saved edits with it
 
 export class CodeArea extends EventTarget {
@@ -39,7 +52,7 @@ export class CodeArea extends EventTarget {
     this.restored = undefined;
     this.highlighted = element.querySelector(CODE).innerHTML;
     element.addEventListener("keydown", (event) => this.onKey(event));
-    element.addEventListener("click", () => this.edit());
+    element.addEventListener("click", (event) => this.edit("", tappedOffset(element.querySelector(CODE), event)));
     this.restoreSaved();
     this.tabs = new OtherTab(storageKey, (text) => this.onOtherTab(text));
   }
@@ -64,7 +77,8 @@ export class CodeArea extends EventTarget {
     }
   }
 
-  async edit(typed = "") {
+  /** Open the editor, `typed` inserted, its cursor at offset `at` of the code (where the learner tapped). */
+  async edit(typed = "", at = 0) {
     if (this.editor || this.mounting) return;
     this.mounting = true;
     try {
@@ -75,6 +89,7 @@ export class CodeArea extends EventTarget {
         onRun: () => this.onRun(),
         onChange: () => this.changed(),
         margins: () => coveredEdges(this.below),
+        at,
       });
       pre.hidden = true;
       // The keys note only where a keyboard is likely: a touch screen with no finer pointer has none to press.

@@ -24,6 +24,7 @@ export class Explorable {
       for (const input of control.querySelectorAll("input")) {
         input.addEventListener("change", () => {
           control.dataset.edited = "true";
+          this.markLeader(control);
           this.update();
         });
       }
@@ -59,11 +60,31 @@ export class Explorable {
   /** Set a discrete control, show it, write back the presets that follow it, then redraw. */
   choose(control, position) {
     control.dataset.index = String(position);
+    delete control.dataset.overridden; // its followers get its preset back
     showControl(control, position);
     for (const follower of this.continuous) {
       if (follower.dataset.follows === control.dataset.control) writePreset(follower, position);
     }
     this.update();
+  }
+
+  /**
+   * A control that follows a discrete one was edited: the leader no longer says what the figure shows, so a preset
+   * loses its highlight and a stepper its step's title ("updates done: 20" under a typed 60), until the learner
+   * chooses again, or types the preset's own values back.
+   */
+  markLeader(follower) {
+    const leader = this.discrete.find((control) => control.dataset.control === follower.dataset.follows);
+    if (!leader || !follower.dataset.presets) return;
+    const preset = JSON.parse(follower.dataset.presets)[index(leader)];
+    const boxes = Array.from(follower.querySelectorAll("input"));
+    const same = follower.dataset.kind === "matrix"
+      ? boxes.every((box) => box.value.trim() === preset[Number(box.dataset.row)][Number(box.dataset.col)])
+      : boxes[0].value.trim() === preset;
+    if (same) delete follower.dataset.edited;
+    if (same) delete leader.dataset.overridden;
+    else leader.dataset.overridden = "true";
+    showControl(leader, index(leader));
   }
 
   /** The combination shown now, written as the build tags it ("2-7"). */
@@ -179,13 +200,15 @@ function index(control) {
 /** Make a discrete control show its new position (a radio already does). */
 function showControl(control, position) {
   const kind = control.dataset.kind;
+  const overridden = control.dataset.overridden === "true"; // a follower edited: no position of it is shown
   if (kind === "choice") {
-    control.querySelectorAll("button").forEach((button, i) => button.setAttribute("aria-pressed", String(i === position)));
+    control.querySelectorAll("button").forEach((button, i) => button.setAttribute("aria-pressed",
+      String(i === position && !overridden)));
   } else if (kind === "toggle") {
     control.querySelector("button").setAttribute("aria-pressed", String(position === 1));
   } else if (kind === "stepper") {
     const steps = control.querySelectorAll(".xp-step");
-    steps.forEach((step, i) => { step.hidden = i !== position; });
+    steps.forEach((step, i) => { step.hidden = i !== position || overridden; });
     // aria-disabled, not disabled: the focused button keeps the focus when the walk reaches an end.
     control.querySelector("[data-step=previous]").setAttribute("aria-disabled", String(position === 0));
     control.querySelector("[data-step=reset]").setAttribute("aria-disabled", String(position === 0));

@@ -255,21 +255,22 @@ class Bars(View):
         """The view drawn as whitelisted HTML, numbers in the lesson's language."""
         axes, vectors = data["axes"], data["vectors"]
         scale = max([abs(float(v)) for _, values, _ in vectors for v in values] + [1e-12])
-        width = self.LABEL + self.CELL * len(axes) + 4
+        label_w = max([self.LABEL] + [10 + text_width(label, 12) for label, _, _ in vectors])  # no label cut off
+        width = label_w + self.CELL * len(axes) + 4
         height = 24 + self.ROW * len(vectors)
         title = data.get("title", "")
         parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="bars" viewBox="0 0 {w} {h}" width="{w}" '
                  'height="{h}" role="img" aria-label="{t}">'.format(w=width, h=height, t=escape(title or "bars"))]
         for a, axis in enumerate(axes):
             parts.append('<text class="bars-axis" x="{x}" y="14" text-anchor="middle" font-size="12" '
-                         'fill="currentColor">{t}</text>'.format(x=self.LABEL + self.CELL * a + self.CELL / 2,
+                         'fill="currentColor">{t}</text>'.format(x=label_w + self.CELL * a + self.CELL / 2,
                                                                  t=escape(str(axis))))
         for r, (label, values, style) in enumerate(vectors):
             y = 24 + self.ROW * r
             parts.append('<text class="bars-label" x="{x}" y="{y}" text-anchor="end" font-size="12" '
-                         'fill="currentColor">{t}</text>'.format(x=self.LABEL - 6, y=y + 18, t=escape(str(label))))
+                         'fill="currentColor">{t}</text>'.format(x=label_w - 6, y=y + 18, t=escape(str(label))))
             for a, value in enumerate(values):
-                middle = self.LABEL + self.CELL * a + self.CELL / 2
+                middle = label_w + self.CELL * a + self.CELL / 2
                 length = (self.CELL / 2 - 4) * float(value) / scale
                 parts.append('<line class="bars-zero" x1="{x}" y1="{y1}" x2="{x}" y2="{y2}" stroke="currentColor" '
                              'stroke-width="1"/>'.format(x=middle, y1=y + 4, y2=y + self.ROW - 4))
@@ -323,8 +324,10 @@ class Line(View):
                     self.TOP + plot_h * (1 - y / top))
 
         title = data.get("title", "")
+        # The legend sits right of the plot: the picture widens to hold its longest label whole.
+        right = max([self.RIGHT] + [26 + text_width(label, 11) for label, _ in data["series"]])
         parts = ['<svg xmlns="http://www.w3.org/2000/svg" class="line-chart" viewBox="0 0 {w} {h}" width="{w}" '
-                 'height="{h}" role="img" aria-label="{t}">'.format(w=self.WIDTH, h=self.HEIGHT,
+                 'height="{h}" role="img" aria-label="{t}">'.format(w=self.LEFT + plot_w + right, h=self.HEIGHT,
                                                                     t=escape(title or "line"))]
         parts.append(self._axes(data, language, top, low, high, plot_w, plot_h))
         for x, text in data.get("marks", []):
@@ -368,6 +371,13 @@ class Line(View):
             return '<rect x="{:.1f}" y="{:.1f}" width="6" height="6" fill="none" stroke="currentColor"/>'.format(
                 x - 3, y - 3)
         return '<path d="M{:.1f} {:.1f} l4 4 l-4 4 l-4 -4 z" fill="currentColor"/>'.format(x, y - 4)
+
+
+def text_width(text, size):
+    """A generous estimate of how wide `text` is drawn at font size `size`, in pixels, with no font to measure: wide
+    enough for the page's sans-serif fonts in Latin and Cyrillic letters, so that a label given this room is never
+    cut off by the picture's edge."""
+    return int(round(0.64 * size * len(str(text)))) + 2
 
 
 def _svg_text(x, y, text, anchor):

@@ -9,6 +9,7 @@ it (data-keys="0-7 1-7"), so site/page/explorable.js only switches what is hidde
 import html
 import json
 import os
+import re
 import traceback
 from pathlib import Path
 
@@ -143,12 +144,26 @@ def toggle_html(control, number, strings, language):
                                              label=html.escape(control.label))
 
 
+def counts_itself(titles):
+    """Whether each step's title already holds its own number, counted from 0 ("updates done: 10" for the eleventh):
+    then the page does not count the steps again, since two numbers one apart ("Step 11 of 32: updates done: 10")
+    read as a mistake."""
+    return len(titles) > 1 and all(re.search(r"(?<![\d.,]){}(?![\d.,])".format(i), str(title))
+                                   for i, title in enumerate(titles))
+
+
 def stepper_html(control, number, strings, language):
     """Previous, next and reset buttons around the title of the current step."""
     total = len(control.options)
+    own = counts_itself([title for _, title in control.options])
+
+    def title_of(i, title):
+        if own:
+            return strings["explorable_step_counted"].format(title=title, last=total - 1)
+        return strings["explorable_step"].format(n=i + 1, total=total, title=title)
+
     titles = "".join('<span class="xp-step"{hidden}>{t}</span>'.format(
-        hidden="" if i == control.value else " hidden",
-        t=html.escape(strings["explorable_step"].format(n=i + 1, total=total, title=title)))
+        hidden="" if i == control.value else " hidden", t=html.escape(title_of(i, title)))
         for i, (_, title) in enumerate(control.options))
     label_id = "xp-{}-{}".format(number, control.name)
     leap = ""
