@@ -82,15 +82,22 @@ def test_the_bigram_table_is_counts_over_row_sums_and_its_loss_is_below_uniform(
     assert loss < np.log(len(vocabulary))
 
 
-def test_the_checkpoint_retrains_from_its_seed_bit_for_bit_and_beats_the_bigram():
+# Retraining from the seed reproduces the shipped weights bit for bit only on a CPU whose float32 matrix kernels
+# round as the machine that trained them did: on another (measured: an AVX-512 EPYC), 750 steps drift the weights
+# by up to 0.46 and the held-out loss by 0.005 nats. So the retrained model is held to the recorded loss within
+# RETRAIN_TOLERANCE, and the shipped weights to it exactly.
+RETRAIN_TOLERANCE = 0.02  # nats
+
+
+def test_the_checkpoint_retrains_from_its_seed_to_its_recorded_loss_and_beats_the_bigram():
     assert RECIPE == checkpoint.RECIPE
     retrained, _ = checkpoint.train()
     shipped = checkpoint.load_shipped()
-    for name, value in shipped.parameters().items():
-        assert np.array_equal(value, retrained.parameters()[name]), name
+    assert sorted(shipped.parameters()) == sorted(retrained.parameters())
     vocabulary, _, _, Xv, Yv = checkpoint.data()
     loss = mean_loss(shipped, Xv, Yv)
     assert abs(loss - HELD_OUT_LOSS) < 1e-6
+    assert abs(mean_loss(retrained, Xv, Yv) - HELD_OUT_LOSS) < RETRAIN_TOLERANCE
     training, held_out = text.split(text.names())
     table = text.bigram_probabilities(text.bigram_counts(vocabulary.encode(text.stream(training)), len(vocabulary)))
     assert loss < text.bigram_loss(table, vocabulary.encode(text.stream(held_out))) - 0.1
