@@ -8,7 +8,7 @@ from varias_cabezas.explorables.rule_heads import WORDS, WORDS_EN, maps, pulled
 
 from course.exercise import grade
 from coursebuild.lesson import read_lesson
-from support import ROOT, assert_quiz_marks_right, build_one_lesson, in_language, quiz_of
+from support import ROOT, assert_every_mistake_named, assert_quiz_marks_right, build_one_lesson, in_language, quiz_of
 
 SLUG = "000-varias-cabezas"
 FOLDER = ROOT / "lessons" / SLUG
@@ -100,3 +100,19 @@ def test_each_page_draws_the_figure_and_quotes_its_numbers_in_its_own_language(s
     spanish = (site / SLUG / "index.html").read_text()
     assert "One head · the four rules summed" in english and "Una sola cabeza" not in english
     assert "Una sola cabeza · las cuatro reglas sumadas" in spanish and "One head ·" not in spanish
+
+
+# Each known-wrong solution's slip, in the words its English message must use (not the formula restated).
+SLIPS = {
+    "averages_heads.py": "average or add up the heads", "concatenates_along_rows.py": "one under the other",
+    "forgets_wo.py": "forgot to multiply the joined heads by Wo", "maps_as_list.py": "a list of 2 maps",
+    "maps_stacked_last.py": "along the first axis", "no_max_shift_overflow.py": "subtract each row's maximum",
+    "no_scaling.py": "not divided by √d_k", "pair_swapped.py": "the maps first",
+    "returns_only_output.py": "a single array", "rows_instead_of_columns.py": "took rows",
+    "scale_by_d_model.py": "divided by √d_model", "scales_wq_in_place.py": "changed Wq",
+    "softmax_over_columns.py": "along each row",
+}
+
+
+def test_every_known_wrong_solution_is_told_its_own_slip_in_english():
+    in_language("en", assert_every_mistake_named, LESSON.exercises[0], CHECKER, SLIPS)

@@ -73,6 +73,28 @@ def test_every_known_wrong_solution_fails_with_a_sentence_of_its_own(key):
     assert len(set(sentences.values())) == len(sentences), sentences
 
 
+# Each known-wrong solution's slip, in the words its English message must use (not the formula restated).
+SLIPS = {
+    "layer_norm": {
+        "divides_by_variance.py": "divided by the variance", "eps_outside_root.py": "outside the square root",
+        "forgets_eps.py": "eps is not used", "in_place.py": "changed its input x", "no_keepdims.py": "keepdims=True",
+        "unbiased_variance.py": "D - 1", "variance_by_sum.py": "added up the squared deviations",
+        "whole_array.py": "over the whole array", "wrong_axis.py": "along the first axis",
+    },
+    "positional_encoding": {
+        "angles_in_degrees.py": "in degrees", "base_1000.py": "base 10000", "breaks_on_odd_width.py": "odd",
+        "exponent_without_two.py": "not 2i", "positions_from_one.py": "start at 1",
+        "rate_per_column.py": "its own rate", "sin_cos_swapped.py": "cosines in the even columns",
+        "sines_then_cosines.py": "all the sines in the first half", "transposed.py": "positions on the rows",
+    },
+}
+
+
+@pytest.mark.parametrize("key", sorted(SLIPS))
+def test_every_known_wrong_solution_is_told_its_own_slip(key):
+    support.assert_every_mistake_named(exercise(key), CHECKERS[key], SLIPS[key])
+
+
 def test_an_odd_width_table_that_raises_is_told_about_odd_widths():
     message = grade(exercise("positional_encoding").wrong["breaks_on_odd_width.py"],
                     CHECKERS["positional_encoding"])["results"][-1]["message"]

@@ -118,14 +118,16 @@ class Phrasebook:
         values = {name: _written(value) for name, value in values.items()}
         return self.phrases[phrase].format(**dict(self.words, **values))
 
-    def judge(self, function, inputs, case, names, problem_with, extra=()):
-        """A case's result: the function raised, changed an input, returned no pair, or `problem_with(pair)`."""
+    def judge(self, function, inputs, case, names, problem_with, extra=(), explain=None):
+        """A case's result: the function raised, changed an input, returned no pair, or `problem_with(pair)`.
+        `explain(error)`, when given, names the slip behind an exception the learner's function raised (a hint),
+        or returns None to leave the general hint."""
         copies = [array.copy() for array in inputs]
         try:
             returned = function(*inputs, *extra)
         except Exception as error:  # the learner's bug, reported as a sentence
-            return fail(self._say("raised", case=case, kind=type(error).__name__, error=error,
-                                 hint=self._exception_hint(error)))
+            hint = (explain(error) if explain else None) or self._exception_hint(error)
+            return fail(self._say("raised", case=case, kind=type(error).__name__, error=error, hint=hint))
         for name, array, copy in zip(names, inputs, copies):
             if array.shape != copy.shape or not np.array_equal(array, copy):
                 return fail(self._say("modified", case=case, name=name))

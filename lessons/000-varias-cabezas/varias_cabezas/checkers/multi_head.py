@@ -8,6 +8,8 @@ Every message is one sentence, in the language of the page that asks (Spanish, E
 Ukrainian, course.numbers.current_language() at call time): what was expected, what came back, a hint.
 """
 
+import re
+
 import numpy as np
 
 from course.attention import multi_head as reference
@@ -59,12 +61,16 @@ SENTENCES = {  # this checker's own sentences, per language; {case} is filled in
         "maps": "Con {case} el mapa de la cabeza {head} no es el esperado (difiere hasta en {difference}); {hint}.",
         "maps_hint": "revisa que la cabeza i use las columnas i·d_k … (i+1)·d_k de Wq y Wk (W[:, bloque]) y divida "
                      "entre √d_k",
+        "row_blocks": "la cabeza i tomó las filas i·d_k … (i+1)·d_k de cada proyección (W[bloque]), no sus columnas "
+                      "(W[:, bloque])",
         "no_scaling": "falta dividir las puntuaciones entre √d_k antes del softmax",
         "d_model": "dividiste entre √d_model; cada cabeza compara en d_k = d_model // h coordenadas, así que divide "
                    "entre √d_k",
         "out": "Con {case} los mapas están bien pero la salida no (difiere hasta en {difference}); {hint}.",
         "out_hint": "revisa que concatenes las salidas de las cabezas por columnas, en orden, y multipliques por Wo",
         "no_wo": "olvidaste multiplicar la concatenación por Wo al final",
+        "stacked": "pusiste las salidas de las cabezas una debajo de otra (axis=0), de forma (h·T, d_k), y Wo espera "
+                   "(T, d_model); concaténalas una al lado de otra, np.concatenate(salidas, axis=1)",
     },
     "en": {
         "output": "output",
@@ -80,12 +86,16 @@ SENTENCES = {  # this checker's own sentences, per language; {case} is filled in
         "maps": "For {case} the map of head {head} is not the expected one (it differs by up to {difference}); "
                 "{hint}.",
         "maps_hint": "check that head i uses columns i·d_k … (i+1)·d_k of Wq and Wk (W[:, block]) and divides by √d_k",
+        "row_blocks": "head i took rows i·d_k … (i+1)·d_k of each projection (W[block]), not its columns "
+                      "(W[:, block])",
         "no_scaling": "the scores are not divided by √d_k before the softmax",
         "d_model": "you divided by √d_model; each head compares queries and keys in d_k = d_model // h coordinates, "
                    "so divide by √d_k",
         "out": "For {case} the maps are right but the output is not (it differs by up to {difference}); {hint}.",
         "out_hint": "check that you join the heads' outputs by columns, in order, and multiply by Wo",
         "no_wo": "you forgot to multiply the joined heads by Wo at the end",
+        "stacked": "you put the heads' outputs one under the other (axis=0), shape (h·T, d_k), where Wo needs "
+                   "(T, d_model); join them side by side, np.concatenate(outputs, axis=1)",
     },
     "uk": {
         "output": "output",
@@ -101,12 +111,16 @@ SENTENCES = {  # this checker's own sentences, per language; {case} is filled in
         "maps": "Для {case} мапа голови {head} не така, як очікувалося (різниця до {difference}); {hint}.",
         "maps_hint": "перевірте, що голова i бере стовпці i·d_k … (i+1)·d_k матриць Wq і Wk (W[:, block]) і ділить "
                      "на √d_k",
+        "row_blocks": "голова i взяла рядки i·d_k … (i+1)·d_k кожної проєкції (W[block]), а не її стовпці "
+                      "(W[:, block])",
         "no_scaling": "бракує ділення оцінок на √d_k перед softmax",
         "d_model": "ви поділили на √d_model, а кожна голова порівнює запити й ключі в d_k = d_model // h координатах, "
                    "тож ділити треба на √d_k",
         "out": "Для {case} мапи правильні, а вихід ні (різниця до {difference}); {hint}.",
         "out_hint": "перевірте, що ви зшиваєте виходи голів по стовпцях, по черзі, і множите на Wo",
         "no_wo": "ви забули наприкінці помножити зшиті виходи голів на Wo",
+        "stacked": "ви поставили виходи голів один під одним (axis=0), форми (h·T, d_k), а Wo чекає (T, d_model); "
+                   "зшийте їх поруч, np.concatenate(outputs, axis=1)",
     },
 }
 
@@ -133,7 +147,23 @@ def _check_case(function, T, d_model, h, seed):
     weights = [0.6 * rng.normal(size=(d_model, d_model)) for _ in range(4)]
     inputs = [X] + weights
     case = "T={}, d_model={}, h={}".format(T, d_model, h)
-    return say().judge(function, inputs, case, INPUT_NAMES, lambda pair: _check_pair(pair, inputs, h, case), extra=(h,))
+    return say().judge(function, inputs, case, INPUT_NAMES, lambda pair: _check_pair(pair, inputs, h, case), extra=(h,),
+                       explain=lambda error: _explain_error(error, d_model, h))
+
+
+# NumPy's words for a matmul whose inner sizes disagree: "... (size 8 is different from 4)", the second operand's
+# first axis, then the first operand's last.
+MATMUL_SIZES = re.compile(r"mismatch in its core dimension.*size (\d+) is different from (\d+)", re.S)
+
+
+def _explain_error(error, d_model, h):
+    """The slip behind a matmul that failed, when its sizes tell it: the heads' outputs (h·T, d_k) stacked along
+    the rows meet Wo (d_model, d_model), a d_k against a d_model. Slicing rows instead of columns fails the other
+    way round (X (T, d_model) against a block (d_k, d_model)), and keeps the general hint about blocks of columns."""
+    sizes = MATMUL_SIZES.search(str(error))
+    if h > 1 and sizes and (int(sizes.group(1)), int(sizes.group(2))) == (d_model, d_model // h):
+        return sentence("stacked")
+    return None
 
 
 def _check_pair(returned, inputs, h, case):
@@ -184,10 +214,15 @@ def _explain_maps(maps, expected, inputs, h, case):
         ({"scale": 1.0}, "no_scaling"),
         ({"scale": np.sqrt(d_model)}, "d_model"),
     ]
+    X, Wq, Wk, Wv, Wo = inputs
+    rows = reference(X, Wq.T, Wk.T, Wv.T, Wo, h)[1]  # W[block].T, a block of rows, is W.T's block of columns
     for keywords, named in variants:
         if np.allclose(maps, reference(*inputs, h, **keywords)[1], atol=TOLERANCE):
             hint = sentence(named)
             break
+    else:
+        if np.allclose(maps, rows, atol=TOLERANCE):
+            hint = sentence("row_blocks")
     return sentence("maps", case=case, head=head + 1, difference=number(float(np.abs(maps - expected).max()), ".3g"),
                     hint=hint)
 

@@ -46,6 +46,8 @@ WORDS = {
         "no_divide": "you subtracted the mean but did not divide by the standard deviation",
         "whole": "you took one mean and one variance over the whole array; each vector along the last axis gets "
                  "its own",
+        "sum": "you added up the squared deviations instead of averaging them; the variance is their mean, the sum "
+               "divided by D",
         "scale": "you multiplied the result by something; without γ and β the output is (x - mean) / sqrt(var + eps) "
                  "alone",
     },
@@ -69,6 +71,8 @@ WORDS = {
         "no_divide": "restaste la media pero no dividiste entre la desviación típica",
         "whole": "tomaste una sola media y una sola varianza de todo el array; cada vector del último eje tiene las "
                  "suyas",
+        "sum": "sumaste los cuadrados de las desviaciones en lugar de promediarlos; la varianza es su media, la suma "
+               "dividida entre D",
         "scale": "multiplicaste el resultado por algo; sin γ ni β la salida es sólo (x - media) / sqrt(var + eps)",
     },
     "uk": {
@@ -90,10 +94,12 @@ WORDS = {
         "variance": "ви поділили на дисперсію, а не на корінь із неї",
         "no_divide": "ви відняли середнє, але не поділили на стандартне відхилення",
         "whole": "ви взяли одне середнє й одну дисперсію для всього масиву; кожен вектор останньої осі має свої",
+        "sum": "ви додали квадрати відхилень, а не взяли їхнє середнє; дисперсія — це середнє, тобто сума, поділена "
+               "на D",
         "scale": "ви помножили результат на щось; без γ і β вихід — це лише (x - середнє) / sqrt(var + eps)",
     },
 }
-MISTAKES = ("axis", "unbiased", "outside", "no_eps", "variance", "no_divide", "whole")
+MISTAKES = ("axis", "unbiased", "sum", "outside", "no_eps", "variance", "no_divide", "whole")
 MESSAGES = messages(SIGNATURE, "y", WORDS["en"]["shapes"], WORDS["en"]["finite"])
 
 
@@ -102,6 +108,8 @@ def reference(x, eps, mistake=None):
     axis = 0 if mistake == "axis" else (None if mistake == "whole" else -1)
     mean = x.mean(axis=axis, keepdims=True)
     var = x.var(axis=axis, keepdims=True, ddof=1 if mistake == "unbiased" and x.shape[-1] > 1 else 0)
+    if mistake == "sum":  # the squared deviations added up: D times the variance
+        var = var * x.shape[-1]
     with np.errstate(divide="ignore", invalid="ignore"):
         if mistake == "outside":
             return (x - mean) / (np.sqrt(var) + eps)
