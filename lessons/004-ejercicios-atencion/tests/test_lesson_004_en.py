@@ -10,7 +10,7 @@ from lesson_004_editions import CHECKERS, ENGLISH_NAMES, HISTORY, checker, the_o
 from course.exercise import function_name, grade
 from course.numbers import set_language
 from coursebuild.lesson import read_lesson
-from support import ROOT, in_language
+from support import ROOT, assert_every_mistake_named, in_language
 
 FOLDER = ROOT / "lessons" / "004-ejercicios-atencion"
 PAGES = {language: {exercise.id: exercise for exercise in read_lesson(FOLDER / name)[0].exercises}
@@ -114,3 +114,60 @@ def test_each_editions_exercise_heading_names_the_function_its_learners_write(co
     assert '<h2 id="exercise-softmax_temperatura-title">Challenge: <code>softmax_temperature</code></h2>' in english
     assert "<code>softmax_temperature</code></h2>" not in spanish
     assert "<code>softmax_temperatura</code></h2>" in spanish
+
+
+# Each known-wrong solution's slip, in the words its English message must use (not the formula restated).
+SLIPS = {
+    "softmax_temperatura": {
+        "divides_by_max.py": "not by the largest one", "in_place.py": "changed the array it received",
+        "no_exp.py": "without the exponential", "no_max_shift.py": "np.exp overflows",
+        "not_normalized.py": "still have to be divided by their sum", "returns_list.py": "a sequence of 4 items",
+        "sum_without_t.py": "the denominator needs s / T too", "t_squared.py": "divided by T squared",
+        "times_t.py": "you multiplied by T",
+    },
+    "parametros_bloque": {
+        "float_division.py": "as a float", "head_width_matrices.py": "the whole matrix is there only once",
+        "mlp_four_times.py": "not always 4 · d_model", "no_attention_biases.py": "the attention's biases",
+        "no_mlp_biases.py": "the MLP's biases are missing", "norms_scale_only.py": "only half of the layer norms",
+        "one_mlp_layer.py": "the second is missing", "three_matrices.py": "output matrix is missing",
+        "times_heads.py": "multiplied the attention by the number of heads",
+    },
+    "atencion_causal": {
+        "both_bugs_as_given.py": "after the softmax, and with k=0 as well", "diagonal_masked.py": "the diagonal too",
+        "mask_after_softmax.py": "zeros into the weights after the softmax", "no_mask.py": "in its future",
+        "no_max_shift.py": "exp overflowed", "no_scaling.py": "divided by the square root of d",
+        "past_masked.py": "not np.tril", "returns_only_weights.py": "a single array",
+        "scale_by_d.py": "you divided by d;", "scale_by_v_width.py": "the width of V",
+        "scales_q_in_place.py": "changed Q", "softmax_over_columns.py": "down the columns",
+        "weights_first.py": "the weights first", "weights_times_q.py": "by Q instead of V",
+        "zero_instead_of_inf.py": "masked the scores with 0",
+    },
+    "memoria_atencion": {
+        "causal_triangle.py": "only the triangle", "gigabytes.py": "which is gigabytes",
+        "no_blocks.py": "multiply by blocks", "no_bytes.py": "multiply by bytes_per_weight",
+        "no_heads.py": "multiply by heads", "no_square.py": "has to be squared", "one_more_token.py": "added one token",
+        "times_two.py": "tokens * 2",
+    },
+    "parches": {
+        "channel_last.py": "with the channel last", "columns_first.py": "column by column",
+        "height_width_swapped.py": "the width as the height", "no_transpose.py": "a plain reshape",
+        "not_flattened.py": "still blocks", "square_count.py": "as if the image were square",
+        "square_image.py": "a sequence of 4 items", "x_before_y.py": "swapped y and x",
+    },
+    "objetivo_ordenado": {
+        "argsort.py": "np.argsort gives the positions", "axis_zero.py": "sorted each column",
+        "descending.py": "from largest to smallest", "flattened.py": "yours is flat", "in_place.py": "in place",
+        "python_sorted.py": "sorted() gives Python lists",
+    },
+    "peso_en_escrito": {
+        "axes_swapped.py": "the axes the wrong way round", "counts_columns.py": "without their weight",
+        "first_match_only.py": "only the first column", "mean_of_all.py": "do not take the mean",
+        "own_position.py": "the row's own position", "strongest_only.py": "only the strongest square",
+        "sum_over_rows.py": "summed down the columns",
+    },
+}
+
+
+@pytest.mark.parametrize("exercise", CHECKERS)
+def test_every_known_wrong_solution_is_told_its_own_slip_in_english(exercise):
+    in_language("en", assert_every_mistake_named, PAGES["en"][exercise], checker(exercise), SLIPS[exercise])

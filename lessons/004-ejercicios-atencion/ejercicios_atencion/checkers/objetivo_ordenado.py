@@ -25,6 +25,8 @@ SENTENCES = Sentences({
         "flattened": "Con {} se esperaba un array de forma {}, pero el tuyo es plano, {}: sin axis, np.sort ordena "
                      "todo junto; ordena cada fila con axis=1.",
         "not_array": "Con {} se esperaba un array de NumPy de forma {}, pero tu función devolvió {}.",
+        "lists": "Con {} se esperaba un array de NumPy de forma {}, pero tu función devolvió una lista de {} listas: "
+                 "sorted() da listas de Python; np.sort(X, axis=1) ordena cada fila y devuelve un array.",
         "wrong_shape": "Con {} se esperaba forma {}, pero tu array tiene forma {}.",
         "wrong": "Con {} la forma es la buena, pero los dígitos no: {}",
         "axis_zero": "ordenaste cada columna (axis=0), es decir, entre secuencias distintas; cada secuencia es una "
@@ -41,6 +43,8 @@ SENTENCES = Sentences({
         "flattened": "For {}, an array of shape {} was expected, but yours is flat, {}: without axis, np.sort sorts "
                      "everything together; sort each row with axis=1.",
         "not_array": "For {}, a NumPy array of shape {} was expected, but your function returned {}.",
+        "lists": "For {}, a NumPy array of shape {} was expected, but your function returned a list of {} lists: "
+                 "sorted() gives Python lists; np.sort(X, axis=1) sorts every row and returns an array.",
         "wrong_shape": "For {}, shape {} was expected, but your array has shape {}.",
         "wrong": "For {}, the shape is right, but the digits are not: {}",
         "axis_zero": "you sorted each column (axis=0), that is, across different sequences; each sequence is a row: "
@@ -57,6 +61,8 @@ SENTENCES = Sentences({
         "flattened": "Для {} очікувався масив форми {}, а ваш плаский, {}: без axis np.sort сортує все разом; "
                      "сортуйте кожен рядок, axis=1.",
         "not_array": "Для {} очікувався масив NumPy форми {}, але ваша функція повернула {}.",
+        "lists": "Для {} очікувався масив NumPy форми {}, але ваша функція повернула список із {} списків: sorted() "
+                 "дає списки Python; np.sort(X, axis=1) сортує кожен рядок і повертає масив.",
         "wrong_shape": "Для {} очікувалася форма {}, але ваш масив має форму {}.",
         "wrong": "Для {} форма правильна, а цифри ні: {}",
         "axis_zero": "ви відсортували кожен стовпець (axis=0), тобто змішали різні послідовності; кожна "
@@ -84,6 +90,8 @@ def _check_case(function, N, T, seed):
     expected = reference(X)
     if problem is None and isinstance(value, np.ndarray) and value.shape == (N * T,):
         problem = SENTENCES.say("flattened", case, expected.shape, value.shape)
+    if problem is None and isinstance(value, list) and value and all(isinstance(row, list) for row in value):
+        problem = SENTENCES.say("lists", case, expected.shape, len(value))
     if problem is None and not isinstance(value, np.ndarray):
         problem = SENTENCES.say("not_array", case, expected.shape, SAY.now.describe(value))
     if problem is None and value.shape != expected.shape:

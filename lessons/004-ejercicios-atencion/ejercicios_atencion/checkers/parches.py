@@ -25,6 +25,8 @@ SENTENCES = Sentences({
         "square_count": "Con {} se esperaban {} parches, pero devolviste {}: contaste los parches como si la imagen "
                         "fuera cuadrada; son (H / lado) · (W / lado).",
         "wrong": "Con {} la forma es la buena, pero los números no: {}",
+        "blocks": "Con {} se esperaba forma {}, pero tu resultado tiene forma {}: los parches siguen siendo bloques; "
+                  "aplana cada uno en una fila, con un reshape a (número de parches, C · lado · lado).",
         "no_transpose": "un reshape directo no corta recuadros; separa cada eje en «qué parche» y «dónde dentro», y "
                         "reordena con transpose antes de aplanar.",
         "columns_first": "los parches salen por columnas; van en orden de lectura, de izquierda a derecha y después "
@@ -43,6 +45,8 @@ SENTENCES = Sentences({
         "square_count": "For {}, {} patches were expected, but you returned {}: you counted the patches as if the "
                         "image were square; there are (H / side) · (W / side).",
         "wrong": "For {}, the shape is right, but the numbers are not: {}",
+        "blocks": "For {}, shape {} was expected, but your result has shape {}: the patches are still blocks; "
+                  "flatten each into one row with a reshape to (number of patches, C · side · side).",
         "no_transpose": "a plain reshape does not cut out squares; split each axis into which patch and where inside "
                         "it, and reorder with transpose before flattening.",
         "columns_first": "your patches come out column by column; they go in reading order, left to right and then "
@@ -61,6 +65,8 @@ SENTENCES = Sentences({
         "square_count": "Для {} очікувалася кількість патчів {}, а ви повернули {}: ви рахували патчі так, ніби зображення "
                         "квадратне; їх (H / side) · (W / side).",
         "wrong": "Для {} форма правильна, а числа ні: {}",
+        "blocks": "Для {} очікувалася форма {}, а ваш результат має форму {}: патчі досі є блоками; сплощте кожен "
+                  "в один рядок через reshape до (кількість патчів, C · side · side).",
         "no_transpose": "простий reshape не вирізає квадратів; розділіть кожну вісь на «котрий патч» і «де всередині "
                         "нього» й переставте осі через transpose перед сплощенням.",
         "columns_first": "ваші патчі йдуть стовпцями, а мають іти в порядку читання, зліва направо, а потім згори "
@@ -98,6 +104,8 @@ def _check_case(function, C, H, W, lado):
         problem = SAY.now.array_problem(SENTENCES.say("result"), value, expected.shape, case)
         if problem and isinstance(value, np.ndarray) and value.shape == ((H // lado) ** 2, C * lado * lado) != expected.shape:
             problem = SENTENCES.say("square_count", case, expected.shape[0], np.shape(value)[0])
+        elif problem and isinstance(value, np.ndarray) and value.ndim > 2 and value.size == expected.size:
+            problem = SENTENCES.say("blocks", case, expected.shape, value.shape)
     if problem is None and not np.array_equal(value, expected):
         problem = SENTENCES.say("wrong", case, _mistake(value, imagen, lado))
     return SAY.verdict(problem, case)
