@@ -1,6 +1,8 @@
 """Lesson 004's written exercises: each reference passes, a different correct rewrite passes, every known
 mistake fails with its own Spanish sentence, and the checkers judge what the prompts say."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -135,3 +137,16 @@ def test_a_memory_returned_as_a_float_without_a_division_is_not_blamed_on_a_divi
     code = "def memoria_atencion(tokens, bloques, cabezas, bytes_por_peso):\n    return {}\n".format(slip)
     message = grade(code, checker("memoria_atencion"))["results"][-1]["message"]
     assert "como float" in message and "número escrito con punto" in message and "int(...)" in message, message
+
+
+@pytest.mark.parametrize("language, folder", [("es", "exercises"), ("en", "exercises.en"), ("uk", "exercises.uk")])
+@pytest.mark.parametrize("name", NAMES)
+def test_a_case_of_one_is_written_in_the_singular(language, folder, name):
+    # Issue 53: "Right for 1 sequences of 6 digits". The nouns a checker counts are those it writes after a number
+    # above 1 ("5 sequences"); none of them may follow a lone 1.
+    from support import in_language
+    code = (EXERCISES.parent / folder / name / "solution.py").read_text()
+    messages = " ".join(item["message"] for item in in_language(language, grade, code, checker(name))["results"])
+    counted = {noun for number, noun in re.findall(r"(?<![\d.,])\b(\d+) (\w+)", messages) if int(number) > 1}
+    ones = set(re.findall(r"(?<![\d.,])\b1 (\w+)", messages))
+    assert not ones & counted, messages

@@ -66,3 +66,18 @@ def test_an_edition_s_figure_speaks_its_language_and_glues_the_same_numbers(lang
     assert figure.glue() == english.glue()
     state = in_language(language, figure.compute, (1, 1, 0))
     assert state["dots"]["x_label"] != english.compute((1, 1, 0))["dots"]["x_label"]
+
+
+@pytest.mark.parametrize("language", ["en"] + EDITIONS)
+def test_a_checker_s_message_indexes_only_names_the_starter_has(language):
+    # Issue 53: the odd-width hint said `rates[:d_model // 2]`, a name neither the starter nor the learner's code
+    # need have. Whatever a message indexes (`name[...]`) must be a name the learner was given.
+    import ast
+    for found in (PRIMARY if language == "en" else edition(language)).exercises:
+        given = {node.id for node in ast.walk(ast.parse(found.starter)) if isinstance(node, ast.Name)}
+        given |= {arg.arg for node in ast.walk(ast.parse(found.starter)) if isinstance(node, ast.arguments)
+                  for arg in node.args}
+        for name, code in sorted(found.wrong.items()):
+            message = in_language(language, grade, code, CHECKERS[found.id])["results"][-1]["message"]
+            indexed = set(re.findall(r"(?<![\w.])([A-Za-z_]\w*)\[", message))
+            assert indexed <= given, (name, message, indexed - given)

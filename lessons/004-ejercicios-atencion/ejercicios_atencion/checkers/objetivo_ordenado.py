@@ -20,6 +20,7 @@ MESSAGES = SAY.messages()
 SENTENCES = Sentences({
     "es": {
         "case": "{} secuencias de {} dígitos",
+        "case_one": "{} secuencia de {} dígitos",
         "in_place": "Con {} tu función ordenó X en su sitio (X.sort(...)) y los datos de entrada ya no son los de "
                     "antes; usa np.sort(X, axis=1), que devuelve un array nuevo.",
         "flattened": "Con {} se esperaba un array de forma {}, pero el tuyo es plano, {}: sin axis, np.sort ordena "
@@ -38,6 +39,7 @@ SENTENCES = Sentences({
     },
     "en": {
         "case": "{} sequences of {} digits",
+        "case_one": "{} sequence of {} digits",
         "in_place": "For {}, your function sorted X in place (X.sort(...)), so the input data are no longer what they "
                     "were; use np.sort(X, axis=1), which returns a new array.",
         "flattened": "For {}, an array of shape {} was expected, but yours is flat, {}: without axis, np.sort sorts "
@@ -56,6 +58,7 @@ SENTENCES = Sentences({
     },
     "uk": {
         "case": "X форми ({}, {})",
+        "case_one": "X форми ({}, {})",
         "in_place": "Для {} ваша функція відсортувала X на місці (X.sort(...)), і вхідні дані вже не ті, що були; "
                     "скористайтеся np.sort(X, axis=1), що повертає новий масив.",
         "flattened": "Для {} очікувався масив форми {}, а ваш плаский, {}: без axis np.sort сортує все разом; "
@@ -83,7 +86,7 @@ def check(function):
 def _check_case(function, N, T, seed):
     """Compare the learner's targets with the sorted sequences; a passed or failed result."""
     X = np.random.default_rng(seed).integers(0, 10, size=(N, T))
-    case = SENTENCES.say("case", N, T)
+    case = SENTENCES.say("case_one" if N == 1 else "case", N, T)  # "1 sequence", not "1 sequences"
     value, problem = call(function, (X,), case)
     if problem and problem == modified(case):
         problem = SENTENCES.say("in_place", case)

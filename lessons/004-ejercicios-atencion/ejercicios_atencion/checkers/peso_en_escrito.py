@@ -24,6 +24,7 @@ MESSAGES = SAY.messages()
 SENTENCES = Sentences({
     "es": {
         "case": "{} secuencias de {} dígitos",
+        "case_one": "{} secuencia de {} dígitos",
         "result": "el resultado",
         "one_number": "Con {} se esperaba un peso por fila de cada secuencia, forma {}, pero tu función devolvió un "
                       "solo número; no hagas la media: la celda la hace después.",
@@ -44,6 +45,7 @@ SENTENCES = Sentences({
     },
     "en": {
         "case": "{} sequences of {} digits",
+        "case_one": "{} sequence of {} digits",
         "result": "the result",
         "one_number": "For {}, one weight per row of each sequence was expected, shape {}, but your function returned "
                       "a single number; do not take the mean: the cell does that afterwards.",
@@ -62,6 +64,7 @@ SENTENCES = Sentences({
     },
     "uk": {
         "case": "inputs форми ({}, {})",
+        "case_one": "inputs форми ({}, {})",
         "result": "результат",
         "one_number": "Для {} очікувалася одна вага на кожен рядок кожної послідовності, форма {}, але ваша функція "
                       "повернула одне число; не беріть середнього: його бере комірка потім.",
@@ -93,7 +96,7 @@ def _check_case(function, N, T, seed):
     mapas = softmax(3 * rng.normal(size=(N, T, T)))   # each row sums to 1
     entrada = rng.integers(0, 4, size=(N, T))           # few digits, so they repeat
     escritos = np.sort(entrada, axis=1)
-    case = SENTENCES.say("case", N, T)
+    case = SENTENCES.say("case_one" if N == 1 else "case", N, T)  # "1 sequence", not "1 sequences"
     value, problem = call(function, (mapas, entrada, escritos), case)
     expected = reference(mapas, entrada, escritos)
     if problem is None and np.ndim(value) == 0 and not isinstance(value, (str, type(None))):

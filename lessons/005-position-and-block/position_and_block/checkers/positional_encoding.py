@@ -23,7 +23,7 @@ WORDS = {
         "shapes": "build the table as np.zeros((n_positions, d_model)) and fill its even and odd columns.",
         "finite": "the exponent is 2i / d_model with i counting pairs of columns, so every rate is at most 1",
         "odd": "when d_model is odd there is one more sine column than cosine columns; give the cosines only the "
-               "first d_model // 2 rates (rates[:d_model // 2])",
+               "first d_model // 2 rates, the slice [:d_model // 2] of the array of rates",
         "transposed": "For {case} the table was expected with one row per position, shape {shape}, but its shape is "
                       "{actual}; put positions on the rows and coordinates on the columns.",
         "differs": "For {case} the table is not the expected one (row {row}, column {col}: {value} instead of "
@@ -48,7 +48,7 @@ WORDS = {
         "shapes": "construye la tabla con np.zeros((n_positions, d_model)) y rellena sus columnas pares e impares.",
         "finite": "el exponente es 2i / d_model, con i contando parejas de columnas, así que ninguna frecuencia pasa de 1",
         "odd": "cuando d_model es impar hay una columna de senos más que de cosenos; da a los cosenos sólo las "
-               "primeras d_model // 2 frecuencias (rates[:d_model // 2])",
+               "primeras d_model // 2 frecuencias, el corte [:d_model // 2] del array de frecuencias",
         "transposed": "Con {case} se esperaba la tabla con una fila por posición, de forma {shape}, pero tiene forma "
                       "{actual}; pon las posiciones en las filas y las coordenadas en las columnas.",
         "differs": "Con {case} la tabla no es la esperada (fila {row}, columna {col}: {value} en vez de {expected}); "
@@ -74,7 +74,7 @@ WORDS = {
         "shapes": "створіть таблицю як np.zeros((n_positions, d_model)) і заповніть її парні й непарні стовпці.",
         "finite": "показник степеня — 2i / d_model, де i лічить пари стовпців, тож жодна частота не перевищує 1",
         "odd": "коли d_model непарне, стовпців із синусами на один більше, ніж із косинусами; дайте косинусам лише "
-               "перші d_model // 2 частот (rates[:d_model // 2])",
+               "перші d_model // 2 частот, тобто зріз [:d_model // 2] масиву частот",
         "transposed": "Для {case} очікувалася таблиця з рядком на кожну позицію, форми {shape}, а її форма {actual}; "
                       "покладіть позиції в рядки, а координати в стовпці.",
         "differs": "Для {case} таблиця не та, що очікувалася (рядок {row}, стовпець {col}: {value} замість "
