@@ -1,9 +1,11 @@
 """Lesson 000's quiz and challenge in Chromium: verdicts, explanations, saved state, Show solution."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
-from support import ROOT, submit_exercise
+from support import ROOT, quiz_option, quiz_options, submit_exercise
 
 LESSON = "000-varias-cabezas/index.html"
 FOLDER = ROOT / "lessons" / "000-varias-cabezas" / "exercises" / "multi_head"
@@ -20,11 +22,11 @@ def answer(page, number):
 
 def test_a_single_choice_question_says_right_or_wrong_and_explains(page, course_server):
     page.goto(course_server.url(LESSON))
-    quiz(page, 4).locator("input").nth(1).check()
+    quiz_option(quiz(page, 4), "En nada; con las mismas columnas producen los mismos mapas.").check()
     expect(answer(page, 4)).to_have_text("No es correcto.")
     quiz(page, 4).locator("[data-action=retry]").click()
     expect(quiz(page, 4).locator(".quiz-feedback")).to_be_hidden()
-    quiz(page, 4).locator("input").nth(0).check()
+    quiz_option(quiz(page, 4), re.compile(r"^Calculan los mismos cuatro términos")).check()
     expect(answer(page, 4)).to_have_text("Correcto.")
     expect(quiz(page, 4).locator(".quiz-explanation")).to_be_visible()
 
@@ -48,13 +50,14 @@ def test_a_numeric_question_reads_numbers_as_spanish_writes_them(page, course_se
 def test_multiple_selection_is_all_or_nothing(page, course_server):
     page.goto(course_server.url(LESSON))
     expect(quiz(page, 3).locator(".quiz-note")).to_contain_text("todo o nada")
-    options = quiz(page, 3).locator("input")
-    options.nth(0).check()
-    options.nth(1).check()
+    right, wrong = quiz_options(quiz(page, 3), "correct"), quiz_options(quiz(page, 3), "wrong")
+    assert (len(right), len(wrong)) == (3, 2)
+    right[0].check()
+    right[1].check()
     expect(answer(page, 3)).to_have_text("No es correcto. Opciones mal marcadas: 1 de 5.")
-    options.nth(2).check()
+    right[2].check()
     expect(answer(page, 3)).to_have_text("Correcto.")
-    options.nth(3).check()
+    wrong[0].check()
     expect(answer(page, 3)).to_have_text("No es correcto. Opciones mal marcadas: 1 de 5.")
 
 
