@@ -8,10 +8,6 @@ import { lessonSeed, shuffled } from "./shuffle.js";
 import { key, migrate, read, resave, save } from "./storage.js";
 import { format } from "./strings.js";
 
-// Off in the pages for now: the browser suites still pick options by position, and choose them by id first
-// (issue 55). Answers are saved by option id either way, and shuffle.js is tested on its own (tests/js).
-export const SHUFFLED_OPTIONS = false;
-
 const INPUTS = ".quiz-inputs input";
 // What a number the page cannot read is told to look like when the answer is not whole (none has three decimals,
 // which could read as grouped thousands); an example the answer is near is never shown.
@@ -49,7 +45,7 @@ export class Quiz {
    * author's to keep, which the build reports.
    */
   arrange() {
-    if (!SHUFFLED_OPTIONS || !["single", "multiple"].includes(this.data.kind)) return;
+    if (!["single", "multiple"].includes(this.data.kind)) return;
     const container = find(this.element, ".quiz-inputs");
     const labels = new Map(this.inputs().map((input) => [input.value, input.closest("label")]));
     const order = shuffled(optionIds(this.data), this.data.key, lessonSeed(this.page.data.lesson));
