@@ -108,6 +108,42 @@ def test_the_reference_passes_and_code_attempts_and_result_survive_a_reload(page
     expect(exercise.locator(".hints li").first).to_be_visible()
 
 
+STORED_EXERCISE = "() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((key) => key.endsWith(':exercise:multi_head'))))"
+
+
+def test_starting_over_folds_the_hints_and_the_solution_again_and_keeps_what_was_taken(page, course_server):
+    page.goto(course_server.url(LESSON))
+    exercise = page.locator("#exercise-multi_head")
+    hints, solution = exercise.locator(".hints > li"), exercise.locator(".solution")
+    first_hint = exercise.locator("[data-action=hint]").text_content()
+    submit(page, (FOLDER / "wrong" / "pair_swapped.py").read_text())  # an attempt: the solution may be shown
+    exercise.locator("[data-action=hint]").click()
+    expect(hints.nth(0)).to_be_visible()
+    exercise.locator("[data-action=solution]").click()
+    exercise.locator("[data-action=confirm-solution]").click()
+    expect(solution).to_be_visible()
+
+    exercise.locator("[data-action=reset-exercise]").click()
+    expect(exercise.locator(".cell-code")).to_contain_text("d_k = X.shape[1] // h")  # the starter again
+    expect(hints.nth(0)).to_be_hidden()
+    expect(solution).to_be_hidden()
+    expect(exercise.locator("[data-action=hint]")).to_have_text(first_hint)  # the next hint asked for is the first
+    stored = page.evaluate(STORED_EXERCISE)
+    assert (stored["hints"], stored["solutionShown"], stored["attempts"]) == (1, True, 1)  # what was taken still counts
+
+    page.reload()  # folded it stays
+    exercise = page.locator("#exercise-multi_head")
+    expect(exercise.locator(".attempts")).to_have_text("Intentos: 1")
+    expect(hints.nth(0)).to_be_hidden()
+    expect(solution).to_be_hidden()
+    exercise.locator("[data-action=hint]").click()
+    expect(hints.nth(0)).to_be_visible()
+    expect(hints.nth(1)).to_be_hidden()
+    exercise.locator("[data-action=solution]").click()
+    exercise.locator("[data-action=confirm-solution]").click()
+    expect(solution).to_be_visible()
+
+
 @pytest.mark.parametrize("service_workers", ["allow", "block"])
 def test_a_solution_that_never_returns_is_stopped_like_a_cell(browser, course_server, service_workers):
     # With the service worker, Stop interrupts the check (its flag, on this first visit); without, it restarts Python.

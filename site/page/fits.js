@@ -77,15 +77,17 @@ function fitsResult(result) {
 }
 
 /**
- * True for a saved exercise state: counts, a result as a check writes it, and the code the last check joined to
- * the page's Python (`joined`). A hint count past the hints the
- * exercise has now fits (the page shows them all): a hint removed from the lesson loses no other state.
+ * True for a saved exercise state: counts, a result as a check writes it, the code the last check joined to the
+ * page's Python (`joined`), and what is open now (`hintsShown`, `solutionOpen`: a start-over folds them again). A
+ * hint count past the hints the exercise has now fits (the page shows them all): a hint removed from the lesson
+ * loses no other state.
  */
 export function fitsExercise(saved) {
   const count = (value) => Number.isInteger(value) && value >= 0;
   return isRecord(saved) && optional(saved.attempts, count) && optional(saved.hints, count)
     && optional(saved.solutionShown, (shown) => typeof shown === "boolean") && optional(saved.result, fitsResult)
-    && optional(saved.joined, (code) => typeof code === "string");
+    && optional(saved.joined, (code) => typeof code === "string")
+    && optional(saved.hintsShown, count) && optional(saved.solutionOpen, (open) => typeof open === "boolean");
 }
 
 const WAYS = ["answered", "run", "shown"]; // how an answer-first output was revealed (answer-fold.js)
