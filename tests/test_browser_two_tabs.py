@@ -101,7 +101,7 @@ def test_the_self_check_counts_an_answer_given_in_another_tab(page, two_tabs_ser
     tab, other = two_tabs(page, two_tabs_server)
     summary = other.locator(".self-check-summary")
     expect(summary).to_have_text("0 of 2 done")
-    pick(tab, 0)
+    pick(tab, "A")
     expect(summary).to_have_text("1 of 2 done")
     expect(other.locator(".self-check-item").nth(0)).to_have_attribute("data-state", "done")
 
@@ -145,6 +145,6 @@ def test_the_index_follows_a_lesson_opened_and_answered_in_another_tab(page, two
     lesson.goto(two_tabs_server.url(LESSON))
     expect(progress).to_have_text("0 of 4 questions answered right · 0 of 1 challenges passed")
     expect(page.locator(".lesson-resume")).to_contain_text("lesson 1")
-    pick(lesson, 0)
+    pick(lesson, "A")
     expect(progress).to_have_text("1 of 4 questions answered right · 0 of 1 challenges passed")
     expect(page.locator(".lesson-card[data-resume=true]")).to_have_count(1)

@@ -216,24 +216,24 @@ def test_an_export_keeps_work_no_page_has_read_yet_even_of_a_strange_shape_and_i
     page.evaluate("(saved) => Object.entries(saved).forEach(([k, v]) => localStorage.setItem(k, v))", saved)
     with page.expect_download() as download:
         page.locator("[data-action=export]").click()
-    # The three strange entries, and the visit the lesson's opening recorded.
-    expect(page.locator(".work-status")).to_have_text("Exported 4 saved items.")
+    # The three strange entries, and what the lesson's opening recorded: the visit and the seed of its options' order.
+    expect(page.locator(".work-status")).to_have_text("Exported 5 saved items.")
     receipt = tmp_path / "receipt.json"
     download.value.save_as(receipt)
     exported = json.loads(receipt.read_text(encoding="utf-8"))["entries"]
-    assert name("visit", "page") in exported
+    assert name("visit", "page") in exported and name("seed", "order") in exported
     assert exported[name("set-aside", "cell%3A~0000000000")]["text"] == "{not json"
     assert exported[name("set-aside", "exercise-code%3Amulti_head")]["value"] == "just a string"
 
     page.evaluate("() => localStorage.clear()")
     page.locator("input[type=file]").set_input_files(str(receipt))
     expect(page.locator(".work-status")).to_contain_text(
-        "Saved items in the file: 4; added or replaced here: 2. Open a lesson to see them. "
-        "01-saved: 2 added, 0 replaced, 0 kept, 2 set aside.")
+        "Saved items in the file: 5; added or replaced here: 3. Open a lesson to see them. "
+        "01-saved: 3 added, 0 replaced, 0 kept, 2 set aside.")
     assert set(storage(page)) == set(exported)
     page.locator("input[type=file]").set_input_files(str(receipt))  # again: this browser has it all already
     expect(page.locator(".work-status")).to_contain_text(
-        "Saved items in the file: 4; none was added or replaced here. 01-saved: 0 added, 0 replaced, 4 kept, 0 set aside.")
+        "Saved items in the file: 5; none was added or replaced here. 01-saved: 0 added, 0 replaced, 5 kept, 0 set aside.")
     assert set(storage(page)) == set(exported)
     page.goto(saved_server.url(LESSON))
     expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('a')")
@@ -370,8 +370,8 @@ def test_an_older_receipt_over_newer_work_keeps_the_newer_and_the_older_comes_ba
     quiz_option(quiz, "A").check()
     quiz.locator("button[type=submit]").click()
     expect(quiz.locator(".quiz-verdict")).to_have_text("Right.")
-    page.goto(saved_server.url("index.html"))
     mine = quiz_option(quiz, "A").get_attribute("value")
+    page.goto(saved_server.url("index.html"))
     # An older receipt, from a page that saved answers by position (1: B).
     entries = {name("quiz", "pick"): {"answer": 1, "checked": True, "state": "wrong", "at": "2020-01-01T00:00:00Z"},
                name("quiz", quiz_key): {"answer": [9], "checked": True}}

@@ -65,6 +65,7 @@ export class Quiz {
     if (JSON.stringify(byIds) !== JSON.stringify(saved.answer)) {
       // Saved by position before options had ids: mapped by this build's source order and saved by id, once.
       resave(this.stateKey, { ...saved, answer: byIds }); // the same work: it keeps the time it was saved
+      this.tabs.wrote(); // this tab's own write: its next save must not take it for another tab's answer
     }
     this.earned = saved.earned === true;
     this.fill(saved.answer);
