@@ -137,6 +137,32 @@ def quiz_of(lesson, key):
     return next(found for found in lesson.quizzes if found.key == key)
 
 
+# The quiz's entry in its page's data (option ids in source order, the ids of the right ones), read in the quiz's own
+# document (a lesson in a platform's frame too).
+QUIZ_DATA = """(form) => JSON.parse(form.ownerDocument.getElementById('page-data').textContent)
+  .quizzes.find((quiz) => 'quiz-' + quiz.id === form.id)"""
+
+
+def quiz_option(quiz, text):
+    """The input of `quiz`'s option (`quiz`: a locator of its form) whose label reads `text`, exactly (a string) or
+    matching a compiled pattern. The page shows a choice quiz's options in an order drawn per learner: a test picks
+    an option by what it says, or by its id (quiz_options), never by its place on the page."""
+    return quiz.get_by_label(text, exact=True) if isinstance(text, str) else quiz.get_by_label(text)
+
+
+def quiz_options(quiz, which="options"):
+    """The inputs of `quiz`'s options as the source lists them ("options"), or of its right ones ("correct") or the
+    wrong ones ("wrong"), found by option id, whatever order the page shows them in."""
+    data = quiz.evaluate(QUIZ_DATA)
+    ids = [one for one in data["options"] if one not in data["correct"]] if which == "wrong" else data[which]
+    return [quiz.locator('.quiz-inputs input[value="{}"]'.format(one)) for one in ids]
+
+
+def quiz_data(quiz):
+    """`quiz`'s entry in its page's data (`quiz`: a locator of its form): option ids, the ids of the right ones."""
+    return quiz.evaluate(QUIZ_DATA)
+
+
 def italic_words(body):
     """The words a parsed Markdown body sets in italics (*mouse*), in order."""
     source = " ".join(token.content for token in body.tokens if token.type == "inline")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from support import ROOT, serious_axe_findings, show_a_hint_then_run_the_first_cell
+from support import ROOT, quiz_option, serious_axe_findings, show_a_hint_then_run_the_first_cell
 
 LANGUAGES = ("en", "es", "uk")
 
@@ -187,7 +187,7 @@ def test_no_serious_axe_violations_after_a_learner_has_used_the_page(axe_browser
     expect(page.locator("#cell-3 .cm-content")).to_be_focused()
     page.keyboard.type("# edited\n")
     expect(page.locator("#cell-3 .out-stale")).to_be_visible()
-    page.locator("#quiz-1 input").first.check()
+    quiz_option(page.locator("#quiz-1"), "Hacia gatos, hacia sí misma.").check()  # a wrong answer: its hint shows
     page.locator("#quiz-1 button[type=submit]").click()
     page.locator("#quiz-5 input").fill("not a number")
     page.locator("#quiz-5 button[type=submit]").click()

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from support import ROOT, Server, build_site, submit_exercise
+from support import ROOT, Server, build_site, quiz_option, submit_exercise
 
 FIXTURE = ROOT / "tests" / "fixtures" / "saved-work" / "lessons"
 SOLUTION = (FIXTURE / "01-saved" / "exercises" / "solution.py").read_text(encoding="utf-8")
@@ -81,10 +81,10 @@ def test_the_index_counts_right_answers_and_passed_challenges_and_says_where_the
     page.goto(saved_server.url("01-saved/index.html"))
     quizzes = len(page_data(page)["quizzes"])
     quiz = page.locator("#quiz-1")
-    quiz.locator("input").nth(0).check()
+    quiz_option(quiz, "A").check()
     quiz.locator("button[type=submit]").click()
     expect(quiz.locator(".quiz-verdict")).to_have_text("Right.")
-    page.locator("#quiz-2 input").nth(1).check()  # a wrong answer does not count
+    quiz_option(page.locator("#quiz-2"), "3").check()  # a wrong answer does not count
     page.locator("#quiz-2 button[type=submit]").click()
     expect(page.locator("#quiz-2")).to_have_attribute("data-state", "wrong")
     exercise = submit_exercise(page, "multi_head", SOLUTION)

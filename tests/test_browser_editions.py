@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from support import ROOT, serve_built_site
+from support import ROOT, quiz_option, serve_built_site
 
 LESSONS = ROOT / "tests" / "fixtures" / "editions" / "lessons"
 
@@ -30,25 +30,25 @@ def switch_by_keyboard(page, language):
 
 def answer(page, option, verdict):
     quiz = page.locator("#quiz-1")
-    quiz.locator("input").nth(option).check()
+    quiz_option(quiz, option).check()
     quiz.locator("button[type=submit]").click()
     expect(quiz.locator(".quiz-verdict")).to_have_text(verdict)
 
 
 def test_the_switch_is_reached_by_keyboard_and_each_edition_keeps_its_own_answer(page, editions_server):
     page.goto(editions_server.url("01-una/index.html"))
-    answer(page, 1, "Correcto.")
+    answer(page, "Dos.", "Correcto.")
     switch_by_keyboard(page, "en")
     expect(page).to_have_url(re.compile(r"/01-una/en/index\.html$"))
     expect(page.locator("html")).to_have_attribute("lang", "en")
-    expect(page.locator("#quiz-1 input").nth(1)).not_to_be_checked()  # the Spanish answer is the Spanish page's
-    answer(page, 0, "Not quite.")
+    expect(quiz_option(page.locator("#quiz-1"), "Two.")).not_to_be_checked()  # the Spanish answer is the Spanish page's
+    answer(page, "One.", "Not quite.")
     switch_by_keyboard(page, "es")
     expect(page).to_have_url(re.compile(r"/01-una/index\.html$"))
-    expect(page.locator("#quiz-1 input").nth(1)).to_be_checked()
+    expect(quiz_option(page.locator("#quiz-1"), "Dos.")).to_be_checked()
     expect(page.locator("#quiz-1 .quiz-verdict")).to_have_text("Correcto.")
     switch_by_keyboard(page, "en")
-    expect(page.locator("#quiz-1 input").nth(0)).to_be_checked()
+    expect(quiz_option(page.locator("#quiz-1"), "One.")).to_be_checked()
 
 
 @pytest.mark.parametrize("locale, href, title", [

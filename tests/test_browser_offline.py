@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from support import ROOT, Server, build_site, edit_cell, store_the_course_offline
 
 PLAYGROUND = ROOT / "tests" / "fixtures" / "playground" / "lessons"
+ORDER = "(inputs) => inputs.map((input) => input.value)"  # the option ids of a quiz, in the order shown
 
 
 def run(page, selector):
@@ -149,6 +150,7 @@ def test_export_clear_and_import_bring_the_work_back(fresh_context, course_serve
     page.locator("#quiz-2").get_by_label("Falso").check()
     page.locator("#quiz-2 button[type=submit]").click()
     edit_cell(page, 4, "print('mine')")  # cell 4 (einops) is the first whose code the page shows
+    shown = {number: page.locator("#quiz-{} .quiz-inputs input".format(number)).evaluate_all(ORDER) for number in (1, 3)}
     page.goto(course_server.url("index.html"))
     with page.expect_download() as download:
         page.locator("[data-action=export]").click()
@@ -157,6 +159,7 @@ def test_export_clear_and_import_bring_the_work_back(fresh_context, course_serve
     saved = json.loads(receipt.read_text())
     assert saved["format"] == "attention-course-work" and saved["version"] == 1
     assert [entry["code"] for name, entry in saved["entries"].items() if name.endswith(":cell:einops")] == ["print('mine')"]
+    assert [name for name in saved["entries"] if name.startswith("course:v1:000-varias-cabezas:seed:")]  # the order's
     page.evaluate("() => localStorage.clear()")
     page.locator("input[type=file]").set_input_files(str(receipt))
     expect(page.locator(".work-status")).to_contain_text(
@@ -164,6 +167,9 @@ def test_export_clear_and_import_bring_the_work_back(fresh_context, course_serve
     page.goto(course_server.url("000-varias-cabezas/index.html"))
     expect(page.locator("#cell-4 .cell-code code")).to_have_text("print('mine')")
     expect(page.locator("#quiz-2 .quiz-verdict")).to_have_text("Correcto.")
+    # The seed came back with the work: each choice quiz shows its options in the order this learner saw them.
+    assert {number: page.locator("#quiz-{} .quiz-inputs input".format(number)).evaluate_all(ORDER)
+            for number in (1, 3)} == shown
 
 
 @pytest.mark.parametrize("content, reason", [

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from support import ROOT, edit_cell, submit_exercise
+from support import ROOT, edit_cell, quiz_option, quiz_options, submit_exercise
 
 ONE_HEAD = "003-odna-holova/index.html"
 COURSE_ORDER = ("003-odna-holova", "000-varias-cabezas", "005-position-and-block", "004-ejercicios-atencion",
@@ -161,14 +161,14 @@ def quiz_answer(page, number):
 def test_a_wrong_answer_gets_a_hint_and_a_retry_keeps_the_explanation_folded(page, course_server):
     page.goto(course_server.url("000-varias-cabezas/index.html"))
     quiz = page.locator("#quiz-4")
-    quiz.locator("input").nth(1).check()
+    quiz_option(quiz, "En nada; con las mismas columnas producen los mismos mapas.").check()
     expect(quiz_answer(page, 4)).to_have_text("No es correcto.")
     expect(quiz.locator(".quiz-hint")).to_be_visible()
     explanation = quiz.locator(".quiz-explanation")
     assert quiz.locator(".quiz-hint").text_content().strip() in explanation.text_content()
     expect(explanation).to_be_hidden()
     quiz.locator("[data-action=retry]").click()
-    quiz.locator("input").nth(2).check()
+    quiz_option(quiz, "Cada cabeza de la segunda lee sólo una cuarta parte de las palabras de la frase.").check()
     expect(quiz_answer(page, 4)).to_have_text("No es correcto.")
     expect(explanation).to_be_hidden()
     quiz.locator("[data-action=explain]").click()
@@ -177,9 +177,10 @@ def test_a_wrong_answer_gets_a_hint_and_a_retry_keeps_the_explanation_folded(pag
 
 def test_a_multiple_selection_says_how_many_options_are_marked_wrongly(page, course_server):
     page.goto(course_server.url("000-varias-cabezas/index.html"))
-    options = page.locator("#quiz-3 input")
-    options.nth(0).check()
-    options.nth(1).check()
+    right = quiz_options(page.locator("#quiz-3"), "correct")
+    assert len(right) == 3
+    for option in right[:2]:  # two of its three right options: the third is marked wrongly, by its absence
+        option.check()
     expect(quiz_answer(page, 3)).to_have_text("No es correcto. Opciones mal marcadas: 1 de 5.")
 
 

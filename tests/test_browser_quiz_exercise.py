@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from support import ROOT, submit_exercise
+from support import ROOT, quiz_option, quiz_options, submit_exercise
 
 LESSON = "000-varias-cabezas/index.html"
 FOLDER = ROOT / "lessons" / "000-varias-cabezas" / "exercises" / "multi_head"
@@ -20,11 +20,12 @@ def answer(page, number):
 
 def test_a_single_choice_question_says_right_or_wrong_and_explains(page, course_server):
     page.goto(course_server.url(LESSON))
-    quiz(page, 4).locator("input").nth(1).check()
+    quiz_option(quiz(page, 4), "En nada; con las mismas columnas producen los mismos mapas.").check()
     expect(answer(page, 4)).to_have_text("No es correcto.")
     quiz(page, 4).locator("[data-action=retry]").click()
     expect(quiz(page, 4).locator(".quiz-feedback")).to_be_hidden()
-    quiz(page, 4).locator("input").nth(0).check()
+    [right] = quiz_options(quiz(page, 4), "correct")  # by option id: its label holds math
+    right.check()
     expect(answer(page, 4)).to_have_text("Correcto.")
     expect(quiz(page, 4).locator(".quiz-explanation")).to_be_visible()
 
@@ -48,13 +49,14 @@ def test_a_numeric_question_reads_numbers_as_spanish_writes_them(page, course_se
 def test_multiple_selection_is_all_or_nothing(page, course_server):
     page.goto(course_server.url(LESSON))
     expect(quiz(page, 3).locator(".quiz-note")).to_contain_text("todo o nada")
-    options = quiz(page, 3).locator("input")
-    options.nth(0).check()
-    options.nth(1).check()
+    right, wrong = quiz_options(quiz(page, 3), "correct"), quiz_options(quiz(page, 3), "wrong")
+    assert (len(right), len(wrong)) == (3, 2)
+    right[0].check()
+    right[1].check()
     expect(answer(page, 3)).to_have_text("No es correcto. Opciones mal marcadas: 1 de 5.")
-    options.nth(2).check()
+    right[2].check()
     expect(answer(page, 3)).to_have_text("Correcto.")
-    options.nth(3).check()
+    wrong[0].check()
     expect(answer(page, 3)).to_have_text("No es correcto. Opciones mal marcadas: 1 de 5.")
 
 
@@ -103,6 +105,42 @@ def test_the_reference_passes_and_code_attempts_and_result_survive_a_reload(page
     expect(exercise.locator(".attempts")).to_have_text("Intentos: 1")
     expect(exercise.locator(".check-verdict")).to_have_text("Superado: todas las comprobaciones son correctas.")
     expect(exercise.locator(".hints li").first).to_be_visible()
+
+
+STORED_EXERCISE = "() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((key) => key.endsWith(':exercise:multi_head'))))"
+
+
+def test_starting_over_folds_the_hints_and_the_solution_again_and_keeps_what_was_taken(page, course_server):
+    page.goto(course_server.url(LESSON))
+    exercise = page.locator("#exercise-multi_head")
+    hints, solution = exercise.locator(".hints > li"), exercise.locator(".solution")
+    first_hint = exercise.locator("[data-action=hint]").text_content()
+    submit(page, (FOLDER / "wrong" / "pair_swapped.py").read_text())  # an attempt: the solution may be shown
+    exercise.locator("[data-action=hint]").click()
+    expect(hints.nth(0)).to_be_visible()
+    exercise.locator("[data-action=solution]").click()
+    exercise.locator("[data-action=confirm-solution]").click()
+    expect(solution).to_be_visible()
+
+    exercise.locator("[data-action=reset-exercise]").click()
+    expect(exercise.locator(".cell-code")).to_contain_text("d_k = X.shape[1] // h")  # the starter again
+    expect(hints.nth(0)).to_be_hidden()
+    expect(solution).to_be_hidden()
+    expect(exercise.locator("[data-action=hint]")).to_have_text(first_hint)  # the next hint asked for is the first
+    stored = page.evaluate(STORED_EXERCISE)
+    assert (stored["hints"], stored["solutionShown"], stored["attempts"]) == (1, True, 1)  # what was taken still counts
+
+    page.reload()  # folded it stays
+    exercise = page.locator("#exercise-multi_head")
+    expect(exercise.locator(".attempts")).to_have_text("Intentos: 1")
+    expect(hints.nth(0)).to_be_hidden()
+    expect(solution).to_be_hidden()
+    exercise.locator("[data-action=hint]").click()
+    expect(hints.nth(0)).to_be_visible()
+    expect(hints.nth(1)).to_be_hidden()
+    exercise.locator("[data-action=solution]").click()
+    exercise.locator("[data-action=confirm-solution]").click()
+    expect(solution).to_be_visible()
 
 
 @pytest.mark.parametrize("service_workers", ["allow", "block"])

@@ -8,7 +8,7 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
-from support import ROOT, Server, build_site
+from support import ROOT, Server, build_site, quiz_option
 
 FIXTURE = ROOT / "tests" / "fixtures" / "saved-work" / "lessons"
 LESSON = "01-saved/index.html"
@@ -51,9 +51,14 @@ def two_tabs(page, server):
     return page, other
 
 
-def pick(tab, option):
+def option(tab, text):
+    """Quiz 1's option that reads `text` (the page shows the options in an order of its own)."""
+    return quiz_option(tab.locator("#quiz-1"), text)
+
+
+def pick(tab, text):
     quiz = tab.locator("#quiz-1")
-    quiz.locator(".quiz-inputs input").nth(option).check()
+    option(tab, text).check()
     quiz.locator("button[type=submit]").click()
     return quiz
 
@@ -65,25 +70,26 @@ def stored(tab, name):
 
 def test_a_quiz_answered_in_another_tab_is_noticed_and_the_answer_not_kept_is_set_aside(page, two_tabs_server):
     tab, other = two_tabs(page, two_tabs_server)
-    expect(pick(tab, 0).locator(".quiz-verdict")).to_have_text("Right.")
+    expect(pick(tab, "A").locator(".quiz-verdict")).to_have_text("Right.")
     note = other.locator("#quiz-1 .other-tab")
     expect(note).to_contain_text("Another tab of this lesson saved a different answer to this question.")
-    assert not other.locator("#quiz-1 .quiz-inputs input").nth(0).is_checked()  # nothing replaced unasked
+    assert not option(other, "A").is_checked()  # nothing replaced unasked
     note.locator("[data-action=take-other-tab]").click()
-    expect(other.locator("#quiz-1 .quiz-inputs input").nth(0)).to_be_checked()
+    expect(option(other, "A")).to_be_checked()
     expect(other.locator("#quiz-1 .quiz-verdict")).to_have_text("Right.")
     expect(note).to_have_count(0)
     assert tab.locator("#quiz-1 .other-tab").count() == 0  # taking writes nothing the first tab must hear of
 
-    expect(pick(other, 1)).to_have_attribute("data-state", "wrong")  # the second tab now answers B
+    expect(pick(other, "B")).to_have_attribute("data-state", "wrong")  # the second tab now answers B
     mine = tab.locator("#quiz-1 .other-tab")
     expect(mine).to_be_visible()
-    expect(tab.locator("#quiz-1 .quiz-inputs input").nth(0)).to_be_checked()
+    expect(option(tab, "A")).to_be_checked()
     mine.locator("[data-action=keep-this-tab]").click()
-    tab.wait_for_function("() => JSON.parse((" + STORED + ")(':quiz:pick')).answer === 0")
-    assert [record["value"]["answer"] for record in tab.evaluate(SET_ASIDE, "quiz")] == [1]  # B stays exported
+    a, b = option(tab, "A").get_attribute("value"), option(tab, "B").get_attribute("value")  # saved by option id
+    tab.wait_for_function("(a) => JSON.parse((" + STORED + ")(':quiz:pick')).answer === a", arg=a)
+    assert [record["value"]["answer"] for record in tab.evaluate(SET_ASIDE, "quiz")] == [b]  # B stays exported
     expect(other.locator("#quiz-1 .other-tab")).to_be_visible()  # and the second tab is told it was replaced
-    expect(other.locator("#quiz-1 .quiz-inputs input").nth(1)).to_be_checked()
+    expect(option(other, "B")).to_be_checked()
 
     other.locator("#quiz-1 .other-tab [data-action=keep-this-tab]").click()
     other.locator("#quiz-1 [data-action=retry]").click()  # a retry is a save the other tab hears of too
@@ -95,7 +101,7 @@ def test_the_self_check_counts_an_answer_given_in_another_tab(page, two_tabs_ser
     tab, other = two_tabs(page, two_tabs_server)
     summary = other.locator(".self-check-summary")
     expect(summary).to_have_text("0 of 2 done")
-    pick(tab, 0)
+    pick(tab, "A")
     expect(summary).to_have_text("1 of 2 done")
     expect(other.locator(".self-check-item").nth(0)).to_have_attribute("data-state", "done")
 
@@ -139,6 +145,6 @@ def test_the_index_follows_a_lesson_opened_and_answered_in_another_tab(page, two
     lesson.goto(two_tabs_server.url(LESSON))
     expect(progress).to_have_text("0 of 4 questions answered right · 0 of 1 challenges passed")
     expect(page.locator(".lesson-resume")).to_contain_text("lesson 1")
-    pick(lesson, 0)
+    pick(lesson, "A")
     expect(progress).to_have_text("1 of 4 questions answered right · 0 of 1 challenges passed")
     expect(page.locator(".lesson-card[data-resume=true]")).to_have_count(1)

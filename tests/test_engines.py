@@ -226,12 +226,12 @@ def test_a_quiz_is_answered_wrong_then_right(driver, course_server, slug):
     if quiz is None:
         pytest.skip("{} has no single-choice question".format(slug))
     form = "#quiz-{}".format(quiz["id"])
-    options = driver.js("return document.querySelectorAll(arguments[0] + ' input').length", form)
-    wrong = next(index for index in range(options) if index not in quiz["correct"])
-    for index, state in ((wrong, "wrong"), (quiz["correct"][0], "right")):
+    # By option id: the page shows the options in an order of its own.
+    wrong = next(option for option in quiz["options"] if option not in quiz["correct"])
+    for option, state in ((wrong, "wrong"), (quiz["correct"][0], "right")):
         if state == "right":
             driver.click("{} [data-action=retry]".format(form))
-        driver.js("document.querySelectorAll(arguments[0] + ' input')[arguments[1]].click()", form, index)
+        driver.click('{} input[value="{}"]'.format(form, option))
         driver.click("{} button[type=submit]".format(form))
         wait_state(driver, form, "^{}$".format(state), timeout=10)
         assert driver.text(form + " .quiz-explanation")

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from test_build import FRONT_MATTER, build, write_lesson
 
 from coursebuild.blocks import code_cell
-from support import ROOT, Server, build_site
+from support import ROOT, Server, build_site, quiz_option
 
 LESSON = "01-saved/index.html"
 SLUG = "01-saved"
@@ -110,8 +110,8 @@ def test_corrupt_misshaped_and_foreign_work_is_set_aside_with_a_notice_and_every
     expect(page.locator("#cell-1 .cell-output")).to_have_text("x is 41\n")
     expect(page.locator("#cell-2 .cell-output")).to_have_text("mine\n")
     expect(page.locator("#cell-3 .cell-output")).to_have_text("42\n")
-    answers = {1: lambda quiz: quiz.locator("input").nth(0).check(),
-               2: lambda quiz: [quiz.locator("input").nth(i).check() for i in (0, 2)],
+    answers = {1: lambda quiz: quiz_option(quiz, "A").check(),
+               2: lambda quiz: [quiz_option(quiz, text).check() for text in ("2", "4")],
                3: lambda quiz: quiz.locator("input[type=text]").fill("42"),
                4: lambda quiz: quiz.get_by_label("True").check()}
     for number, give in answers.items():
@@ -158,7 +158,7 @@ def test_the_page_finds_its_own_elements_never_imitations_in_content(page, saved
     expect(page.locator("main > .runtime-bar")).to_be_visible()
     page.locator("#cell-3 > .cell-bar [data-action=run]").click()
     expect(page.locator("section#cell-3 .cell-output")).to_have_text("42\n", timeout=120_000)
-    page.locator("form#quiz-1 input").nth(0).check()
+    quiz_option(page.locator("form#quiz-1"), "A").check()
     page.locator("form#quiz-1 button[type=submit]").click()
     expect(page.locator("form#quiz-1 .quiz-verdict")).to_have_text("Right.")
 
@@ -216,24 +216,24 @@ def test_an_export_keeps_work_no_page_has_read_yet_even_of_a_strange_shape_and_i
     page.evaluate("(saved) => Object.entries(saved).forEach(([k, v]) => localStorage.setItem(k, v))", saved)
     with page.expect_download() as download:
         page.locator("[data-action=export]").click()
-    # The three strange entries, and the visit the lesson's opening recorded.
-    expect(page.locator(".work-status")).to_have_text("Exported 4 saved items.")
+    # The three strange entries, and what the lesson's opening recorded: the visit and the seed of its options' order.
+    expect(page.locator(".work-status")).to_have_text("Exported 5 saved items.")
     receipt = tmp_path / "receipt.json"
     download.value.save_as(receipt)
     exported = json.loads(receipt.read_text(encoding="utf-8"))["entries"]
-    assert name("visit", "page") in exported
+    assert name("visit", "page") in exported and name("seed", "order") in exported
     assert exported[name("set-aside", "cell%3A~0000000000")]["text"] == "{not json"
     assert exported[name("set-aside", "exercise-code%3Amulti_head")]["value"] == "just a string"
 
     page.evaluate("() => localStorage.clear()")
     page.locator("input[type=file]").set_input_files(str(receipt))
     expect(page.locator(".work-status")).to_contain_text(
-        "Saved items in the file: 4; added or replaced here: 2. Open a lesson to see them. "
-        "01-saved: 2 added, 0 replaced, 0 kept, 2 set aside.")
+        "Saved items in the file: 5; added or replaced here: 3. Open a lesson to see them. "
+        "01-saved: 3 added, 0 replaced, 0 kept, 2 set aside.")
     assert set(storage(page)) == set(exported)
     page.locator("input[type=file]").set_input_files(str(receipt))  # again: this browser has it all already
     expect(page.locator(".work-status")).to_contain_text(
-        "Saved items in the file: 4; none was added or replaced here. 01-saved: 0 added, 0 replaced, 4 kept, 0 set aside.")
+        "Saved items in the file: 5; none was added or replaced here. 01-saved: 0 added, 0 replaced, 5 kept, 0 set aside.")
     assert set(storage(page)) == set(exported)
     page.goto(saved_server.url(LESSON))
     expect(page.locator("#cell-1 .cell-code code")).to_have_text("print('a')")
@@ -318,7 +318,7 @@ def test_a_full_storage_shows_one_notice_and_export_still_holds_the_answer_the_e
     };""")
     page.goto(saved_server.url(LESSON))
     quiz = page.locator("#quiz-1")
-    quiz.locator("input").nth(0).check()
+    quiz_option(quiz, "A").check()
     quiz.locator("button[type=submit]").click()
     expect(quiz.locator(".quiz-verdict")).to_have_text("Right.")
     notices = page.locator(".saved-notice-unsaved")
@@ -334,7 +334,7 @@ def test_a_full_storage_shows_one_notice_and_export_still_holds_the_answer_the_e
         notices.locator("[data-action=export-unsaved]").click()
     entries = json.loads(open(download.value.path(), encoding="utf-8").read())["entries"]
     expect(notices).to_have_count(1)
-    assert entries[name("quiz", "pick")]["answer"] == 0
+    assert entries[name("quiz", "pick")]["answer"] == quiz_option(quiz, "A").get_attribute("value")  # by option id
     assert entries[name("cell", "first")]["code"] == "print('kept in memory')"
     assert entries[name("exercise", "multi_head")]["hints"] == 1
     assert storage(page) == {}
@@ -343,6 +343,7 @@ def test_a_full_storage_shows_one_notice_and_export_still_holds_the_answer_the_e
 def test_set_aside_work_that_fits_its_block_again_comes_back_and_a_large_hint_count_shows_every_hint(page,
                                                                                                     saved_server):
     page.goto(saved_server.url(LESSON))
+    # Set aside by an older page, which saved answers by position (0: the first option in source order, A).
     saved = {name("set-aside", "quiz%3Apick"): json.dumps({"kind": "quiz", "id": "pick", "reason": "no-block",
                                                             "value": {"answer": 0, "checked": True}}),
              name("exercise", "multi_head"): json.dumps({"attempts": 1, "hints": 9})}
@@ -351,6 +352,9 @@ def test_set_aside_work_that_fits_its_block_again_comes_back_and_a_large_hint_co
     expect(page.locator(".saved-notice-page")).to_have_text(
         "1 saved item that had been set aside fits its block again and came back to it.")
     expect(page.locator("#quiz-1 .quiz-verdict")).to_have_text("Right.")
+    expect(quiz_option(page.locator("#quiz-1"), "A")).to_be_checked()
+    page.wait_for_function("(id) => JSON.parse(localStorage.getItem({})).answer === id".format(
+        json.dumps(name("quiz", "pick"))), arg=quiz_option(page.locator("#quiz-1"), "A").get_attribute("value"))
     exercise = page.locator("#exercise-multi_head")
     expect(exercise.locator(".hints > li").last).to_be_visible()
     expect(exercise.locator("[data-action=hint]")).to_be_hidden()
@@ -363,10 +367,12 @@ def test_an_older_receipt_over_newer_work_keeps_the_newer_and_the_older_comes_ba
     page.goto(saved_server.url(LESSON))
     quiz_key = page_data(page)["quizzes"][1]["key"]  # a multiple choice: [9] is no answer it can show
     quiz = page.locator("#quiz-1")
-    quiz.locator("input").nth(0).check()
+    quiz_option(quiz, "A").check()
     quiz.locator("button[type=submit]").click()
     expect(quiz.locator(".quiz-verdict")).to_have_text("Right.")
+    mine = quiz_option(quiz, "A").get_attribute("value")
     page.goto(saved_server.url("index.html"))
+    # An older receipt, from a page that saved answers by position (1: B).
     entries = {name("quiz", "pick"): {"answer": 1, "checked": True, "state": "wrong", "at": "2020-01-01T00:00:00Z"},
                name("quiz", quiz_key): {"answer": [9], "checked": True}}
     receipt = tmp_path / "receipt.json"
@@ -376,7 +382,7 @@ def test_an_older_receipt_over_newer_work_keeps_the_newer_and_the_older_comes_ba
     with page.expect_download() as download:
         page.locator("[data-action=export]").click()
     exported = json.loads(open(download.value.path(), encoding="utf-8").read())["entries"]
-    assert exported[name("quiz", "pick")]["answer"] == 0
+    assert exported[name("quiz", "pick")]["answer"] == mine
     older = exported[name("set-aside", "quiz%3Apick")]
     assert (older["reason"], older["value"]["answer"]) == ("older", 1)
     wrong_shape = exported[name("set-aside", "quiz%3A" + quiz_key)]

@@ -15,11 +15,14 @@ from playwright.sync_api import expect
 
 from coursebuild import scorm
 from coursebuild.lesson import read_lesson
-from support import ROOT, Server, build_one_lesson, cli, submit_exercise
+from support import ROOT, Server, build_one_lesson, cli, quiz_option, submit_exercise
 
 LESSON = "000-varias-cabezas"
 PACKAGE = LESSON + "-es.zip"
 SOLUTION = ROOT / "lessons" / LESSON / "exercises" / "multi_head" / "solution.py"
+# Quiz 1's right option (the second in the source) and a wrong one, by what they say: the page shuffles them.
+RIGHT = "Hacia el y los, con el mismo peso."
+WRONG = "Hacia gatos, hacia sí misma."
 SCORM_AGAIN = ROOT / "node_modules" / "scorm-again" / "dist" / "scorm12.min.js"
 CP = "{http://www.imsproject.org/xsd/imscp_rootv1p1p2}"
 ADLCP = "{http://www.adlnet.org/xsd/adlcp_rootv1p2}"
@@ -213,16 +216,18 @@ def test_a_student_answers_and_passes_and_the_platform_records_it_then_restores_
     context, page, lesson, requests = open_platform(browser, platform)
     assert page.evaluate("window.recorded()")["status"] == "incomplete"
     quiz = lesson.locator("#quiz-1")
-    quiz.locator("input").nth(1).check()
+    quiz_option(quiz, RIGHT).check()
     quiz.locator("button[type=submit]").click()
     expect(quiz.locator(".quiz-verdict")).to_have_text("Correcto.")
     page.wait_for_function("() => window.recorded().interactions.length === 1")
     first = page.evaluate("window.recorded()")
+    # The response names the option by its letter in source order (b: the second), whatever order the page showed.
     assert first["interactions"] == [{"id": "quiz-cabeza3-gatos", "type": "choice", "result": "correct",
                                       "response": "b"}]
     quizzes = page.evaluate("document.querySelector('#sco').contentWindow.document.querySelectorAll('.quiz').length")
     challenges = 1
     assert first["raw"] == str(round(100 * 1 / (quizzes + challenges)))
+    shown = quiz.locator(".quiz-inputs input").evaluate_all("(inputs) => inputs.map((input) => input.value)")
 
     frame = page.frame_locator("#sco")
     submit_exercise(_FrameAsPage(page, frame), "multi_head", SOLUTION.read_text(encoding="utf-8"))
@@ -235,7 +240,8 @@ def test_a_student_answers_and_passes_and_the_platform_records_it_then_restores_
     assert second["raw"] == str(round(100 * 2 / (quizzes + challenges)))
     assert second["status"] == "incomplete"  # the other quizzes are not answered yet
     saved = json.loads(second["suspend"])
-    assert saved["q"]["cabeza3-gatos"] == [1, 2] and saved["c"]["multi_head"] == [True, 1, 0]
+    assert saved["q"]["cabeza3-gatos"] == [quiz.locator("input:checked").get_attribute("value"), 2]  # by option id
+    assert isinstance(saved["s"], str) and saved["c"]["multi_head"] == [True, 1, 0]
     assert "exercise-code:multi_head" in saved["e"] and "message" not in second["suspend"]
     assert all(url.startswith(platform.origin) for url in requests)  # nothing from another origin
     assert not [url for url in requests if url.endswith("sw.js")]  # a package registers no service worker
@@ -245,6 +251,9 @@ def test_a_student_answers_and_passes_and_the_platform_records_it_then_restores_
     record = {"core": {"lesson_status": second["status"], "entry": "resume"}, "suspend_data": second["suspend"]}
     context, page, lesson, _ = open_platform(browser, platform, record)
     expect(lesson.locator("#quiz-1 .quiz-verdict")).to_have_text("Correcto.")
+    # The seed came back with the record: the options in the order this student saw them, on another machine.
+    assert lesson.locator("#quiz-1 .quiz-inputs input").evaluate_all(
+        "(inputs) => inputs.map((input) => input.value)") == shown
     expect(lesson.locator("#exercise-multi_head .check-verdict")).to_have_text(
         "Superado: todas las comprobaciones son correctas.")
     expect(lesson.locator("#exercise-multi_head .cell-code code")).to_contain_text("np.stack(mapas)")
@@ -273,7 +282,7 @@ def test_an_edit_too_long_for_the_platform_stays_in_the_browser_and_the_page_say
 
 def test_leaving_the_page_suspends_and_finishes_the_session(browser, platform):
     context, page, lesson, _ = open_platform(browser, platform)
-    lesson.locator("#quiz-1 input").nth(0).check()
+    quiz_option(lesson.locator("#quiz-1"), WRONG).check()
     lesson.locator("#quiz-1 button[type=submit]").click()
     expect(lesson.locator("#quiz-1 .quiz-verdict")).to_have_text("No es correcto.")
     page.evaluate("document.querySelector('#sco').src = 'about:blank'")
@@ -287,7 +296,7 @@ def test_leaving_the_page_suspends_and_finishes_the_session(browser, platform):
 def test_without_a_platform_the_packaged_page_works_as_the_site_does(page, platform):
     page.goto(platform.url("package/{}/index.html".format(LESSON)))
     quiz = page.locator("#quiz-1")
-    quiz.locator("input").nth(1).check()
+    quiz_option(quiz, RIGHT).check()
     quiz.locator("button[type=submit]").click()
     expect(quiz.locator(".quiz-verdict")).to_have_text("Correcto.")
     assert page.evaluate("typeof window.API") == "undefined"

@@ -348,9 +348,9 @@ def block_keys(lesson):
 
 
 def block_shapes(lesson):
-    """What the index checks an imported answer against, by quiz key: the quiz's kind and number of options,
-    never its answer (cells and exercises take any saved work of their kind's shape)."""
-    return {"quiz": {quiz.key: {"kind": quiz.kind, "options": len(quiz.options)} for quiz in lesson.quizzes}}
+    """What the index checks an imported answer against, by quiz key: the quiz's kind and option ids, never its
+    answer (cells and exercises take any saved work of their kind's shape)."""
+    return {"quiz": {quiz.key: quiz.shape() for quiz in lesson.quizzes}}
 
 
 

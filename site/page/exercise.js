@@ -24,6 +24,7 @@ export class Exercise {
     const { value: saved, setAside } = read(this.stateKey, (state) => this.fits(state));
     this.state = { attempts: 0, result: null, hints: 0, solutionShown: false, ...(saved || {}) };
     this.state.hints = Math.min(this.state.hints, data.hints); // hints removed from the lesson since
+    this.unfolded();
     this.area = new CodeArea(this.own(".cell-code"), data.starter, {
       page, storageKey: key(page.data.lesson, "exercise-code", data.key), output: this.output,
       onRun: () => page.run([this]), below: this.own(".exercise-actions"),
@@ -42,7 +43,7 @@ export class Exercise {
     this.buttons.solution.addEventListener("click", () => this.askSolution());
     this.buttons["confirm-solution"].addEventListener("click", () => this.showSolution());
     this.buttons["cancel-solution"].addEventListener("click", () => this.closeConfirm());
-    this.buttons["reset-exercise"].addEventListener("click", () => this.area.reset());
+    this.buttons["reset-exercise"].addEventListener("click", () => this.startOver());
     this.area.addEventListener("change", () => { this.buttons["reset-exercise"].hidden = !this.area.edited(); });
     this.buttons["reset-exercise"].hidden = !this.area.edited();
     this.tabs = new OtherTab(this.stateKey, (text) => this.onOtherTab(text));
@@ -64,8 +65,35 @@ export class Exercise {
     }
     if (!this.fits(theirs)) return;
     this.state = mergeExerciseStates(this.state, theirs);
+    this.unfolded();
     const adds = ["attempts", "hints", "solutionShown"].some((name) => this.state[name] !== theirs[name]);
     if (adds) this.persist();
+    this.render();
+  }
+
+  /**
+   * What is open now, beside what was ever taken: `hintsShown` hints (of the `hints` taken, which the counts and the
+   * learning platform keep) and the solution if `solutionOpen` (once `solutionShown`). A state saved before a
+   * start-over could fold them has neither, and shows all it took.
+   */
+  unfolded() {
+    const { state } = this;
+    const shown = Number.isInteger(state.hintsShown) ? state.hintsShown : state.hints;
+    state.hintsShown = Math.max(0, Math.min(shown, state.hints));
+    state.solutionOpen = Boolean(state.solutionShown && (state.solutionOpen ?? true));
+  }
+
+  /**
+   * Start over: the starter code again, and the hints and solution folded again, so that the learner tries once
+   * more before reading them. What was taken stays counted (hints, solutionShown); a hint asked for now is the first
+   * again.
+   */
+  startOver() {
+    this.area.reset();
+    this.state.hintsShown = 0;
+    this.state.solutionOpen = false;
+    this.own(".solution-confirm").hidden = true;
+    this.persist();
     this.render();
   }
 
@@ -132,7 +160,8 @@ export class Exercise {
   }
 
   revealHint() {
-    this.state.hints = Math.min(this.state.hints + 1, this.data.hints);
+    this.state.hintsShown = Math.min(this.state.hintsShown + 1, this.data.hints);
+    this.state.hints = Math.max(this.state.hints, this.state.hintsShown);
     this.persist();
     this.render();
     const shown = this.hints().filter((item) => !item.hidden);
@@ -152,6 +181,7 @@ export class Exercise {
 
   showSolution() {
     this.state.solutionShown = true;
+    this.state.solutionOpen = true;
     this.persist();
     this.own(".solution-confirm").hidden = true;
     this.render();
@@ -168,14 +198,14 @@ export class Exercise {
   }
 
   render() {
-    const { attempts, result, hints, solutionShown } = this.state;
+    const { attempts, result, hintsShown: hints, solutionOpen } = this.state;
     this.own(".attempts").textContent = format(this.strings.attempts, { n: attempts });
     this.buttons.solution.disabled = attempts === 0;
     this.buttons.solution.title = attempts === 0 ? this.strings.solution_needs_attempt : "";
     this.hints().forEach((item, index) => { item.hidden = index >= hints; });
     this.buttons.hint.hidden = this.data.hints === 0 || hints >= this.data.hints;
     this.buttons.hint.textContent = format(this.strings.hint_button, { n: hints + 1, total: this.data.hints });
-    this.own(".solution").hidden = !solutionShown;
+    this.own(".solution").hidden = !solutionOpen;
     this.element.dataset.result = result ? (result.passed ? "passed" : "failed") : "";
     this.results.replaceChildren();
     if (result) {

@@ -28,7 +28,8 @@ export function setAsideText(name, text, storage = localStore()) {
 
 /**
  * What an exercise's saved state ({attempts, result, hints, solutionShown}) becomes when another tab saved
- * `theirs` over `mine`: the checks, hints and solution either tab has seen, and the newest check's result.
+ * `theirs` over `mine`: the checks, hints and solution either tab has seen, and the newest check's result. What is
+ * open now (hintsShown, solutionOpen) is the newest save's, so that a start-over in one tab folds the other too.
  */
 export function mergeExerciseStates(mine, theirs) {
   return {

@@ -1,10 +1,11 @@
 // One quiz question, checked in the page (no Python needed); the answer and verdict are saved.
 import { find, findAll } from "./find.js";
-import { fitsQuiz } from "./fits.js";
+import { answerByIds, fitsQuiz, optionIds } from "./fits.js";
 import { savedNotice } from "./notice.js";
 import { parseNumber, thousandsReading } from "./numbers.js";
 import { OtherTab } from "./other-tab.js";
-import { key, migrate, read, save } from "./storage.js";
+import { lessonSeed, shuffled } from "./shuffle.js";
+import { key, migrate, read, resave, save } from "./storage.js";
 import { format } from "./strings.js";
 
 const INPUTS = ".quiz-inputs input";
@@ -33,7 +34,22 @@ export class Quiz {
     });
     find(element, "[data-action=retry]").addEventListener("click", () => this.retry());
     this.tabs = new OtherTab(this.stateKey, (text) => this.onOtherTab(text));
+    this.arrange();
     this.restore();
+  }
+
+  /**
+   * Show a choice quiz's options in the order drawn for this learner (shuffle.js), the same on every reload. A
+   * true/false quiz keeps True, then False: two fixed labels in a fixed order tell nothing of the key, and a learner
+   * who finds "False" first on one question and second on the next would only misread; its balance of keys is the
+   * author's to keep, which the build reports.
+   */
+  arrange() {
+    if (!["single", "multiple"].includes(this.data.kind)) return;
+    const container = find(this.element, ".quiz-inputs");
+    const labels = new Map(this.inputs().map((input) => [input.value, input.closest("label")]));
+    const order = shuffled(optionIds(this.data), this.data.key, lessonSeed(this.page.data.lesson));
+    for (const id of order) if (labels.has(id)) container.appendChild(labels.get(id));
   }
 
   /** Bring back the saved answer if it fits this question; say so when one was carried over or set aside. */
@@ -45,6 +61,12 @@ export class Quiz {
     if (setAside) savedNotice(this.element, this.strings.saved_set_aside);
     this.tabs.wrote(); // what storage holds now (carried over, taken back) is this tab's own: its re-check saves it
     if (!saved) return;
+    const byIds = answerByIds(this.data, saved.answer);
+    if (JSON.stringify(byIds) !== JSON.stringify(saved.answer)) {
+      // Saved by position before options had ids: mapped by this build's source order and saved by id, once.
+      resave(this.stateKey, { ...saved, answer: byIds }); // the same work: it keeps the time it was saved
+      this.tabs.wrote(); // this tab's own write: its next save must not take it for another tab's answer
+    }
     this.earned = saved.earned === true;
     this.fill(saved.answer);
     if (saved.checked) this.check();
@@ -59,14 +81,14 @@ export class Quiz {
     return findAll(this.element, INPUTS);
   }
 
-  /** The learner's answer as data: an index, a list of indices, or the text typed. */
+  /** The learner's answer as data: an option id, a list of ids (in source order), true/false, or the text typed. */
   answer() {
     const { kind } = this.data;
     if (kind === "numeric") return this.inputs()[0].value;
     const checked = this.inputs().filter((input) => input.checked).map((input) => input.value);
-    if (kind === "multiple") return checked.map(Number);
+    if (kind === "multiple") return optionIds(this.data).filter((id) => checked.includes(id));
     if (!checked.length) return null;
-    return kind === "truefalse" ? checked[0] === "true" : Number(checked[0]);
+    return kind === "truefalse" ? checked[0] === "true" : checked[0];
   }
 
   fill(answer) {
@@ -75,7 +97,8 @@ export class Quiz {
       this.inputs()[0].value = answer;
       return;
     }
-    const values = kind === "multiple" ? answer.map(String) : [String(answer)];
+    const byIds = answerByIds(this.data, answer);
+    const values = kind === "multiple" ? byIds.map(String) : [String(byIds)];
     for (const input of this.inputs()) input.checked = values.includes(input.value);
   }
 
@@ -126,10 +149,11 @@ export class Quiz {
   wrongMarks(answer) {
     const marked = new Set(answer);
     let wrong = 0;
-    for (let option = 0; option < this.data.options; option += 1) {
+    const ids = optionIds(this.data);
+    for (const option of ids) {
       if (marked.has(option) !== this.data.correct.includes(option)) wrong += 1;
     }
-    return format(this.strings.quiz_wrong_marks, { n: wrong, total: this.data.options });
+    return format(this.strings.quiz_wrong_marks, { n: wrong, total: ids.length });
   }
 
   check() {
@@ -216,7 +240,7 @@ export class Quiz {
     }
     if (theirs.earned === true) this.earned = true;
     const mine = this.shown();
-    if (JSON.stringify(theirs.answer) === JSON.stringify(mine.answer) && Boolean(theirs.checked) === mine.checked) {
+    if (JSON.stringify(answerByIds(this.data, theirs.answer)) === JSON.stringify(mine.answer) && Boolean(theirs.checked) === mine.checked) {
       this.tabs.agreed(text);
       return;
     }

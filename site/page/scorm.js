@@ -14,10 +14,10 @@
 //   result is new or changed since the platform last heard of it (a challenge's every check, failed ones too),
 //   none for results the platform's saved record already holds.
 // - every API call is guarded: a function the platform lacks, throws in, or answers "false" to leaves the page working.
-import { exerciseIsPassed, quizIsRight } from "./fits.js";
+import { answerByIds, exerciseIsPassed, fitsSeed, optionIds, quizIsRight } from "./fits.js";
 import { pageNotice } from "./notice.js";
 import { parseNumber } from "./numbers.js";
-import { isRecord, key, load, localStore, parseKey, savedAt } from "./storage.js";
+import { SEED, isRecord, key, load, localStore, parseKey, savedAt } from "./storage.js";
 
 const STATUSES = ["not attempted", "browsed", "incomplete", "completed", "passed"];
 const SUSPEND_LIMIT = 4096; // CMIString4096: what every SCORM 1.2 platform must keep
@@ -71,8 +71,10 @@ export function quizResponse(quiz, answer, decimal = ".") {
     const number = parseNumber(answer, decimal); // as the quiz read it: "262.144" in Spanish is 262144
     return number === null ? answer.trim().slice(0, 255) : String(number);
   }
-  const letters = (Array.isArray(answer) ? answer : answer === null ? [] : [answer])
-    .filter((n) => Number.isInteger(n) && n >= 0 && n < 26).map((n) => String.fromCharCode(97 + n));
+  // A letter per option in source order (a, b, ...): the same for every learner, whatever order each was shown.
+  const byIds = answerByIds(quiz, answer);
+  const places = (Array.isArray(byIds) ? byIds : byIds === null ? [] : [byIds]).map((id) => optionIds(quiz).indexOf(id));
+  const letters = places.filter((n) => n >= 0 && n < 26).map((n) => String.fromCharCode(97 + n));
   return letters.join(",");
 }
 
@@ -114,6 +116,10 @@ export function suspendData(lesson, storage = localStore(), limit = SUSPEND_LIMI
     const saved = load(name, storage);
     if (!isRecord(saved)) continue;
     const at = savedAt(saved);
+    if (parsed.kind === "seed" && parsed.id === SEED && fitsSeed(saved)) {
+      record.s = saved.seed; // the order of the options travels too (the answers are by option id)
+      continue;
+    }
     if (parsed.kind === "quiz" && "answer" in saved) record.q[parsed.id] = [saved.answer, quizVerdict(saved)];
     else if (parsed.kind === "exercise") {
       const passed = isRecord(saved.result) ? saved.result.passed === true : null;
@@ -153,6 +159,7 @@ function expand(lesson, data, storage, blocks) {
     return [name, exerciseState(value, load(name, storage))];
   });
   each(data.r, (id, by) => [key(lesson, "revealed", id), { by }]);
+  if (fitsSeed({ seed: data.s })) entries.set(key(lesson, "seed", SEED), { seed: data.s, at });
   each(data.e, (name, code) => {
     const [kind, id] = [name.slice(0, name.indexOf(":")), name.slice(name.indexOf(":") + 1)];
     if (!["cell", "exercise-code"].includes(kind) || typeof code !== "string") return null;
@@ -173,6 +180,7 @@ function told(name, value) {
   const { kind } = parseKey(name);
   if (!isRecord(value)) return null;
   if (kind === "quiz") return JSON.stringify([value.answer, quizVerdict(value)]);
+  if (kind === "seed") return value.seed;
   if (kind === "exercise") {
     return JSON.stringify([isRecord(value.result) ? value.result.passed === true : null, value.attempts || 0, value.hints || 0]);
   }

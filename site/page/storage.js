@@ -13,8 +13,10 @@
 const PREFIX = "course:v1:";
 // "revealed": a cell's answer-first output the learner has seen (answer-fold.js), under the cell's key;
 // "visit": that the learner opened the lesson page (id VISIT), whose time tells the index where they left off.
-export const KINDS = ["cell", "quiz", "exercise", "exercise-code", "revealed", "set-aside", "visit"];
+// "seed": the learner's seed for the order of the lesson's quiz options (shuffle.js), id SEED.
+export const KINDS = ["cell", "quiz", "exercise", "exercise-code", "revealed", "set-aside", "visit", "seed"];
 export const VISIT = "page";
+export const SEED = "order";
 
 /** A storage that holds nothing and refuses every write, as the browser's own does when it is full. */
 const BLOCKED = {
@@ -56,7 +58,7 @@ export function parseKey(name) {
 
 /** The names of every entry a lesson's blocks may hold, from {cell: [keys], quiz: [keys], exercise: [ids]}. */
 export function blockNames(lesson, blocks) {
-  const names = new Set([key(lesson, "visit", VISIT)]);
+  const names = new Set([key(lesson, "visit", VISIT), key(lesson, "seed", SEED)]);
   for (const kind of ["cell", "quiz", "exercise"]) {
     for (const id of blocks[kind] || []) {
       names.add(key(lesson, kind, id));
@@ -280,6 +282,13 @@ export function load(name, storage = localStore()) {
 export function save(name, value, storage = localStore()) {
   unsaved.delete(name); // a fresh value goes last, after the older ones it may depend on
   unsaved.set(name, isRecord(value) ? { ...value, at: new Date().toISOString() } : value);
+  return retry(storage);
+}
+
+/** Save `value` under `name` as it is, keeping its own `at`: the same work in another form (quiz.js). */
+export function resave(name, value, storage = localStore()) {
+  unsaved.delete(name);
+  unsaved.set(name, value);
   return retry(storage);
 }
 

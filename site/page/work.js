@@ -1,7 +1,7 @@
 // Export all the learner's work in the course as a versioned JSON receipt, and bring one back: all of it or
 // nothing, each entry checked against its block and merged with the learner's (the newer kept, the other set
 // aside, nothing dropped), with a report per lesson that says exactly what happened.
-import { fitsCode, fitsExercise, fitsQuiz, fitsReveal, fitsVisit } from "./fits.js";
+import { fitsCode, fitsExercise, fitsQuiz, fitsReveal, fitsSeed, fitsVisit } from "./fits.js";
 import { asideRecord, blockNames, freeName, isRecord, legacyNames, localStore, parseKey, passes, savedAt,
   unsavedEntries } from "./storage.js";
 import { format } from "./strings.js";
@@ -94,6 +94,7 @@ function fitsFor(parsed, blocks, shapes) {
     case "exercise": return fitsExercise;
     case "revealed": return fitsReveal;
     case "visit": return fitsVisit;
+    case "seed": return fitsSeed;
     case "quiz": {
       // A positional name (quiz:2, from an older receipt) belongs to the quiz at that place.
       const quizKey = /^[1-9][0-9]*$/.test(parsed.id) && blocks ? blocks.quiz[Number(parsed.id) - 1] : parsed.id;
@@ -149,7 +150,9 @@ export function merge(entries, course, storage = localStore()) {
     } else {
       const mine = parseJSON(local);
       const mineFits = mine !== undefined && passes(fits, mine);
-      if (!mineFits || savedAt(value) > savedAt(mine)) {
+      // The newer wins, but of two seeds the older: the order drawn from it is the one the learner has seen longer.
+      const newer = parsed.kind === "seed" ? savedAt(value) < savedAt(mine) : savedAt(value) > savedAt(mine);
+      if (!mineFits || newer) {
         putAside(parsed, asideRecord(parsed, mineFits ? "older" : "mismatch", local));
         writes[name] = value;
         outcome = "replaced";

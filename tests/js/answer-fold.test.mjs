@@ -31,7 +31,7 @@ test("a reveal belongs to its cell: kept while the cell is there, set aside once
 
 test("the folds and the self-check count a quiz right only through the quiz's own validation", async () => {
   const { exerciseIsPassed, quizIsRight } = await import("../../site/page/fits.js");
-  const block = { kind: "single", options: 3 };
+  const block = { kind: "single", options: ["o0", "o1", "o2"] };
   assert.equal(quizIsRight(block, { answer: 1, checked: true, state: "right" }), true);
   assert.equal(quizIsRight(block, { answer: 7, checked: true, state: "right" }), false); // an option it lacks
   assert.equal(quizIsRight(block, { answer: 1, checked: "yes", state: "right" }), false);

@@ -7,8 +7,8 @@ import { key } from "../../site/page/storage.js";
 import { MemoryStorage } from "./memory-storage.mjs";
 
 const BLOCKS = { quiz: ["a", "b", "c"], exercise: ["e"] };
-const SHAPES = { quiz: { a: { kind: "single", options: 3 }, b: { kind: "truefalse", options: 0 },
-  c: { kind: "multiple", options: 3 } } };
+const SHAPES = { quiz: { a: { kind: "single", options: ["o0", "o1", "o2"] }, b: { kind: "truefalse", options: [] },
+  c: { kind: "multiple", options: ["o0", "o1", "o2"] } } };
 const STRINGS = { progress_quizzes: "{right}/{total} q", progress_challenges: "{passed}/{total} c",
   progress_untouched: "untouched", progress_opened: "opened" };
 

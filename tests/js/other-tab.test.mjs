@@ -55,3 +55,11 @@ test("an exercise's states merge to the most checks and hints either tab saw, an
   const merged = mergeExerciseStates(mine, theirs);
   assert.deepEqual(mergeExerciseStates(theirs, merged), merged); // the other tab adds nothing: no save back
 });
+
+test("what is open now is the newest save's: a start-over in one tab folds the other's hints and solution too", () => {
+  const mine = { attempts: 1, hints: 2, hintsShown: 2, solutionShown: true, solutionOpen: true };
+  const theirs = { attempts: 1, hints: 2, hintsShown: 0, solutionShown: true, solutionOpen: false };
+  const merged = mergeExerciseStates(mine, theirs);
+  assert.deepEqual([merged.hints, merged.solutionShown], [2, true]); // what was taken still counts
+  assert.deepEqual([merged.hintsShown, merged.solutionOpen], [0, false]);
+});

@@ -93,4 +93,7 @@ test("an exercise state with more hints than the exercise has now fits (the page
   assert.equal(fitsExercise({ attempts: 2, hints: 9, solutionShown: false, result: null }), true);
   assert.equal(fitsExercise({ attempts: -1, hints: 1 }), false);
   assert.equal(fitsExercise({ hints: 1.5 }), false);
+  assert.equal(fitsExercise({ hints: 2, hintsShown: 0, solutionShown: true, solutionOpen: false }), true); // started over
+  assert.equal(fitsExercise({ hints: 2, hintsShown: -1 }), false);
+  assert.equal(fitsExercise({ solutionShown: true, solutionOpen: "no" }), false);
 });

@@ -11,7 +11,7 @@ import { MemoryStorage } from "./memory-storage.mjs";
 const LESSON = "000-varias-cabezas";
 const DATA = {
   lesson: LESSON,
-  quizzes: [{ id: 1, key: "a", kind: "single", options: 4 }, { id: 2, key: "b", kind: "truefalse" }],
+  quizzes: [{ id: 1, key: "a", kind: "single", options: ["o0", "o1", "o2", "o3"] }, { id: 2, key: "b", kind: "truefalse" }],
   exercises: [{ id: "multi_head", key: "multi_head" }],
   self_checks: [],
 };
@@ -210,7 +210,10 @@ test("the learner is told once, in the page's language, what did not travel", ()
 });
 
 test("answers and times are written as SCORM 1.2 wants them", () => {
-  assert.equal(quizResponse({ kind: "multiple" }, [0, 2]), "a,c");
+  // Letters name options in source order, from ids (or from positions saved before ids), whatever order was shown.
+  const multiple = { kind: "multiple", options: ["x9", "b2", "k7"] };
+  assert.equal(quizResponse(multiple, ["x9", "k7"]), "a,c");
+  assert.equal(quizResponse(multiple, [0, 2]), "a,c");
   assert.equal(quizResponse({ kind: "numeric" }, " 0,5 ", ","), "0.5");
   assert.equal(quizResponse({ kind: "numeric" }, "262.144", ","), "262144"); // as the Spanish quiz read it
   assert.equal(quizResponse({ kind: "numeric" }, "1 048 576", "."), "1048576");

@@ -98,7 +98,7 @@ test("export takes every course entry: one a receipt cannot hold as it is goes i
 
 const COURSE = {
   blocks: { a: { cell: ["~c"], quiz: ["q"], exercise: ["ex"] } },
-  shapes: { a: { quiz: { q: { kind: "single", options: 3 } } } },
+  shapes: { a: { quiz: { q: { kind: "single", options: ["o0", "o1", "o2"] } } } },
 };
 const QUIZ = "course:v1:a:quiz:q";
 const CELL = "course:v1:a:cell:~c";

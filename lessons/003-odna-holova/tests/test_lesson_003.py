@@ -14,6 +14,8 @@ from support import (
     ROOT,
     assert_every_mistake_named,
     display_formulas_too_wide,
+    quiz_option,
+    quiz_options,
     serious_axe_findings,
     show_a_hint_then_run_the_first_cell,
     submit_exercise,
@@ -216,11 +218,10 @@ def test_the_quiz_marks_right_and_wrong_answers_in_the_page(page, course_server)
     expect(quiz_verdict(page, 4)).to_have_text("Правильно.")
     field.fill("0,31")
     expect(quiz_verdict(page, 4)).to_have_text("Не зовсім.")
-    page.locator("#quiz-3 input").nth(1).check()
+    quiz_option(page.locator("#quiz-3"), "Нічого: нуль після softmax теж дає нульову вагу.").check()
     expect(quiz_verdict(page, 3)).to_have_text("Не зовсім.")
-    options = page.locator("#quiz-6 input")
-    for index in (0, 1, 2):
-        options.nth(index).check()
+    for option in quiz_options(page.locator("#quiz-6"), "correct"):  # by option id: the page shuffles them
+        option.check()
     expect(quiz_verdict(page, 6)).to_have_text("Правильно.")
     page.locator("#quiz-8 input[type=text]").fill("0,2483")
     expect(quiz_verdict(page, 8)).to_have_text("Правильно.")
@@ -259,7 +260,7 @@ def test_no_serious_axe_violations_after_a_learner_has_used_lesson_003(browser, 
     context = browser.new_context(bypass_csp=True, color_scheme=scheme)
     page = context.new_page()
     page.goto(course_server.url(PAGE))
-    page.locator("#quiz-5 input").nth(1).check()
+    quiz_option(page.locator("#quiz-5"), "Голова в другому реченні обчислює softmax інакше.").check()
     quiz_verdict(page, 5)
     page.locator("#quiz-4 input[type=text]").fill("не число")
     quiz_verdict(page, 4)

@@ -316,20 +316,26 @@ def test_every_numeric_answer_is_accepted_and_a_wrong_one_rejected_in_the_page(p
             expect(form.locator(".quiz-verdict")).to_have_text(verdict)
 
 
+def source_options(form, quiz):
+    """The inputs of `quiz`'s options in source order (quiz.correct's order), found by option id: the page shows
+    them in an order of its own."""
+    return [form.locator('.quiz-inputs input[value="{}"]'.format(option)) for option in quiz.option_ids]
+
+
 def test_the_choice_questions_grade_in_the_page(page, course_server):
     page.goto(course_server.url(PAGE))
     for quiz in LESSON.quizzes:
         if quiz.kind not in ("single", "multiple"):
             continue
         form = page.locator("#quiz-{}".format(quiz.number))
-        options = form.locator("input")
-        wrong = [i for i in range(options.count()) if i not in quiz.correct][:1]
+        options = source_options(form, quiz)
+        wrong = [i for i in range(len(options)) if i not in quiz.correct][:1]
         for chosen, verdict in ((wrong + quiz.correct[1:], "No es correcto."), (quiz.correct, "Correcto.")):
-            for i in range(options.count()):
+            for i, option in enumerate(options):
                 if i in chosen:
-                    options.nth(i).check()
+                    option.check()
                 elif quiz.kind == "multiple":
-                    options.nth(i).uncheck()
+                    option.uncheck()
             form.locator("button[type=submit]").click()
             expect(form.locator(".quiz-verdict")).to_have_text(re.compile("^" + re.escape(verdict)))  # a multiple one adds a count
             if verdict != "Correcto.":
@@ -412,10 +418,10 @@ def answer_quiz(page, key, right=True):
     if quiz.kind == "numeric":
         form.locator("input[type=text]").fill(spanish(quiz.answer if right else quiz.answer + 2 * quiz.tolerance + 1))
     else:
-        options = form.locator("input")
-        chosen = quiz.correct if right else [i for i in range(options.count()) if i not in quiz.correct][:1]
-        for i in range(options.count()):
-            options.nth(i).set_checked(i in chosen)
+        options = source_options(form, quiz)
+        chosen = quiz.correct if right else [i for i in range(len(options)) if i not in quiz.correct][:1]
+        for i, option in enumerate(options):
+            option.set_checked(i in chosen)
     form.locator("button[type=submit]").click()
     expect(form.locator(".quiz-verdict")).to_have_text("Correcto." if right else "No es correcto.")
 

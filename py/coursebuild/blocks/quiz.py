@@ -16,11 +16,19 @@ numeric takes `answer:` and `tolerance:`; truefalse takes `answer: true|false`.
 sentence, and the whole explanation only with a right answer or on request. Every quiz needs a hint:
 the build warns (file:line) about one whose explanation is a single sentence and that has no `hint:`.
 Texts are Markdown with math.
+
+Each option of a choice question has a stable id (`option_ids`), which the page saves instead of a position: the
+page shows the options in an order drawn per learner (site/page/shuffle.js), so a position means nothing, and a
+course update that reorders the options keeps every saved answer. The build warns (file:line) when more than half
+of a lesson's choice keys come first in source order, which a printed page or a page without JavaScript still
+shows, and reports each lesson's true/false balance (`check_keys_by_position`).
 """
 
+import hashlib
 import html
 import math
 import sys
+import unicodedata
 from dataclasses import dataclass, field
 
 import yaml
@@ -55,19 +63,31 @@ class Quiz:
     tolerance: float = 0
     key: str = ""
     hint: object = None
+    option_ids: list = field(default_factory=list)  # one per option, in source order (see option_ids)
+    line: int = 0
     is_quiz = True
 
     def data(self):
-        """The key the page checks answers against."""
+        """The key the page checks answers against: option ids (in source order) and the ids of the right ones."""
         data = {"id": self.number, "key": self.key, "kind": self.kind}
         if self.kind in ("single", "multiple"):
-            data["correct"] = self.correct
-            data["options"] = len(self.options)
+            data["correct"] = [self.option_ids[index] for index in self.correct]
+            data["options"] = list(self.option_ids)
         else:
             data["answer"] = self.answer
         if self.kind == "numeric":
             data["tolerance"] = self.tolerance
         return data
+
+    def shape(self):
+        """What the index checks an imported answer against: the kind and the option ids, never the key."""
+        return {"kind": self.kind, "options": list(self.option_ids)}
+
+    def resolve(self, lesson, errors):
+        """Once the lesson is parsed, its first quiz checks the keys of them all for position (a lesson-wide check
+        that needs no hook of its own)."""
+        if next(block for block in lesson.blocks if getattr(block, "is_quiz", False)) is self:
+            check_keys_by_position(lesson)
 
     def render(self, context):
         """An accessible form: a fieldset with a legend, labelled inputs and a live feedback region."""
@@ -87,7 +107,9 @@ class Quiz:
             kind = "checkbox" if self.kind == "multiple" else "radio"
             choices = [render_inline(context, option) for option in self.options] if self.kind != "truefalse" else [
                 html.escape(strings["quiz_true"]), html.escape(strings["quiz_false"])]
-            values = ["true", "false"] if self.kind == "truefalse" else [str(i) for i in range(len(choices))]
+            # The options in source order: a reader without JavaScript (or a printer of the bare page) sees them
+            # so; the page reorders them per learner. The value is the option's id, which the page saves.
+            values = ["true", "false"] if self.kind == "truefalse" else list(self.option_ids)
             inputs = "".join('<label class="quiz-option"><input type="{kind}" name="{name}" value="{value}"> '
                              '<span data-content>{text}</span></label>'.format(kind=kind, name=name, value=value, text=text)
                              for value, text in zip(values, choices))
@@ -140,7 +162,7 @@ def parse(directive, context):
             context.errors.error(line, "the quiz lacks '{}:'; add it as text".format(needed))
     if missing:
         return None
-    quiz = Quiz(number=context.next_number("quiz"), kind=kind,
+    quiz = Quiz(number=context.next_number("quiz"), kind=kind, line=line,
                 key=block_key(directive, context, "quiz", kind + "\n" + directive.body),
                 question=context.parse_body(spec["question"], lines.get("question", directive.body_line)),
                 explanation=context.parse_body(spec["explanation"], lines.get("explanation", directive.body_line)))
@@ -172,6 +194,58 @@ def parse(directive, context):
 def warn(context, line, message):
     """Print `file:line: warning: message` to stderr: a problem the author should fix that does not stop the build."""
     print("{}:{}: warning: {}".format(context.lesson.path, line, message), file=sys.stderr)
+
+
+def option_ids(texts):
+    """A stable id for each option text, in order: 6 hex digits of the SHA-256 of the text, normalised.
+
+    From the text, not the position: a course update that reorders the options keeps each option's id, so an
+    answer saved by id still names the option the learner chose (a position would then name another). The text is
+    normalised (Unicode NFC, case folded, runs of white space as one space, trimmed) so that re-wrapping a long
+    option in the YAML, or fixing its capitals, keeps its id too; changing its words makes it another option, and
+    an answer saved for the old words no longer fits and is set aside, not lost. Six hex digits keep the compact
+    SCORM record small; ids need only differ within one question. Two options whose normalised texts are the same
+    (or whose digests collide) get the digest and "-2", "-3" ... in source order: the fallback keeps every id
+    unique, and stable as long as those duplicates keep their order among themselves.
+    """
+    ids = []
+    for text in texts:
+        plain = " ".join(unicodedata.normalize("NFC", text).casefold().split())
+        base = hashlib.sha256(plain.encode("utf-8")).hexdigest()[:6]
+        made, n = base, 1
+        while made in ids:
+            n += 1
+            made = "{}-{}".format(base, n)
+        ids.append(made)
+    return ids
+
+
+def positional_first(quiz):
+    """Whether a choice question's key is where a reader guesses first: its first option (single), or its first k
+    options and nothing else (multiple, as "the first three")."""
+    if quiz.kind == "single":
+        return quiz.correct == [0]
+    return quiz.kind == "multiple" and bool(quiz.correct) and quiz.correct == list(range(len(quiz.correct))) \
+        and len(quiz.correct) < len(quiz.options)
+
+
+def check_keys_by_position(lesson, out=None):
+    """Warn (at the lesson's first positional quiz) when more than half of its choice keys come first in source
+    order, and note its true/false balance: a line each in the build log (stderr)."""
+    out = out or sys.stderr
+    quizzes = [block for block in lesson.blocks if getattr(block, "is_quiz", False)]
+    choices = [quiz for quiz in quizzes if quiz.kind in ("single", "multiple") and quiz.correct]
+    first = [quiz for quiz in choices if positional_first(quiz)]
+    if choices and 2 * len(first) > len(choices):
+        print("{}:{}: warning: the key of {} of the lesson's {} choice quizzes is its first option(s) in source "
+              "order (quizzes {}); the page shuffles them, but a printed page or one without JavaScript shows "
+              "source order, where the key can be guessed: put some keys elsewhere".format(
+                  lesson.path, first[0].line, len(first), len(choices),
+                  ", ".join("{} (line {})".format(quiz.number, quiz.line) for quiz in first)), file=out)
+    answers = [quiz.answer for quiz in quizzes if quiz.kind == "truefalse" and isinstance(quiz.answer, bool)]
+    if answers:
+        print("{}: note: true/false balance: {} true, {} false (of {} true/false quizzes)".format(
+            lesson.path, answers.count(True), answers.count(False), len(answers)), file=out)
 
 
 def first_sentence(text):
@@ -234,7 +308,9 @@ def _parse_options(quiz, spec, context, line, lines):
             context.errors.error(lines.get(("options", index, "correct"), line),
                                  "'correct:' of option {} must be true or false".format(index + 1))
         if option.get("correct") is True:
-            quiz.correct.append(index)
+            quiz.correct.append(len(quiz.options) - 1)
+    quiz.option_ids = option_ids([option["text"] for option in options
+                                  if isinstance(option, dict) and isinstance(option.get("text"), str)])
     if not quiz.correct:
         context.errors.error(line, "no option is marked 'correct: true'; mark the right one")
     elif quiz.kind == "single" and len(quiz.correct) > 1:
