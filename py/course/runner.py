@@ -6,7 +6,8 @@ the page can show the build-time output until Python has loaded.
 
 An output is a list of JSON-ready items:
     {"type": "stream", "name": "stdout" | "stderr", "text": str}
-    {"type": "error", "text": str}          a traceback trimmed to cell frames
+    {"type": "error", "text": str}          a traceback trimmed to cell frames, with "explanation": str
+                                            when course.explain has sentences for it
     {"type": "truncated", "lines": int}     output past the limit was dropped
     {"type": "display", "mime": str, "data": str}   from course.display
     {"type": "progress", "epoch": int, "loss": float, ...}   the latest state of a long loop
@@ -280,7 +281,7 @@ class Session:
             interrupt = None if control.stop_requested() else describe_error(error, self._cells.get, cell_id)
         except BaseException as error:  # whatever the learner's code raises is output, even SystemExit
             error_data = describe_error(error, self._cells.get, cell_id)
-            sink.add({"type": "error", "text": error_data["text"]})
+            sink.add(error_item(error, error_data, self.namespace))
         finally:
             sys.stdout, sys.stderr = saved
             _current_sink = None
@@ -400,6 +401,22 @@ def describe_error(error, cell_of, current=None):
     return {"type": name, "message": message, "text": "".join(lines),
             "frames": [{"cell": cell_of(filename), "line": line} for block, _ in folded for filename, line, _ in block],
             "line": in_current[-1] if current is not None and in_current else None}
+
+
+def error_item(error, data, namespace=None):
+    """The output item of an error described as `data` (describe_error): its traceback and, when course.explain
+    has one, the sentences that explain it to a beginner, in the page's language."""
+    item = {"type": "error", "text": data["text"]}
+    if isinstance(error, Exception):
+        from course.explain import explain  # only when a cell raised: a clean page never loads it
+
+        try:
+            explanation = explain(error, namespace)
+        except Exception:  # the explanation is a help; it must never hide the error itself
+            explanation = None
+        if explanation:
+            item["explanation"] = explanation
+    return item
 
 
 def _text_of(error):

@@ -59,6 +59,8 @@ def render_output(items, strings):
                                                                   html.escape(item["text"])))
         elif kind == "error":
             parts.append('<pre class="out out-error">{}</pre>'.format(html.escape(item["text"])))
+            if item.get("explanation"):
+                parts.append('<p class="out out-explain">{}</p>'.format(html.escape(item["explanation"])))
         elif kind == "display":
             # Only the course's display helper makes these; the page sanitises the same markup.
             parts.append('<div class="out out-display">{}</div>'.format(label_tables(sanitize(item["data"]), strings)))

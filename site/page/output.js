@@ -15,6 +15,7 @@ export function appendItems(region, items, strings) {
         pre.className = "out out-" + name;
         pre.textContent = item.text;
         region.append(pre);
+        if (item.type === "error" && item.explanation) appendExplanation(region, item.explanation);
       }
     } else if (item.type === "display") {
       const box = document.createElement("div");
@@ -45,6 +46,14 @@ function showProgress(region, item, strings) {
   if (position) Object.assign(bar, position);
   else bar.removeAttribute("value"); // no end known: a bar that says only "working"
   box.querySelector(".progress-text").textContent = progressText(item, strings);
+}
+
+/** The sentences under a traceback that explain it (course.explain); the build writes the same element. */
+function appendExplanation(region, text) {
+  const explanation = document.createElement("p");
+  explanation.className = "out out-explain";
+  explanation.textContent = text;
+  region.append(explanation);
 }
 
 export function appendNote(region, text, kind = "") {
