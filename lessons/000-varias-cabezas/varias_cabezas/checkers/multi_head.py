@@ -70,7 +70,7 @@ SENTENCES = {  # this checker's own sentences, per language; {case} is filled in
         "out_hint": "revisa que concatenes las salidas de las cabezas por columnas, en orden, y multipliques por Wo",
         "no_wo": "olvidaste multiplicar la concatenación por Wo al final",
         "stacked": "pusiste las salidas de las cabezas una debajo de otra (axis=0), de forma (h·T, d_k), y Wo espera "
-                   "(T, d_model); concaténalas una al lado de otra, np.concatenate(salidas, axis=1)",
+                   "(T, d_model); concaténalas una al lado de otra, np.concatenate(salidas, axis=1).",
     },
     "en": {
         "output": "output",
@@ -95,7 +95,7 @@ SENTENCES = {  # this checker's own sentences, per language; {case} is filled in
         "out_hint": "check that you join the heads' outputs by columns, in order, and multiply by Wo",
         "no_wo": "you forgot to multiply the joined heads by Wo at the end",
         "stacked": "you put the heads' outputs one under the other (axis=0), shape (h·T, d_k), where Wo needs "
-                   "(T, d_model); join them side by side, np.concatenate(outputs, axis=1)",
+                   "(T, d_model); join them side by side, np.concatenate(outputs, axis=1).",
     },
     "uk": {
         "output": "output",
@@ -120,7 +120,7 @@ SENTENCES = {  # this checker's own sentences, per language; {case} is filled in
         "out_hint": "перевірте, що ви зшиваєте виходи голів по стовпцях, по черзі, і множите на Wo",
         "no_wo": "ви забули наприкінці помножити зшиті виходи голів на Wo",
         "stacked": "ви поставили виходи голів один під одним (axis=0), форми (h·T, d_k), а Wo чекає (T, d_model); "
-                   "зшийте їх поруч, np.concatenate(outputs, axis=1)",
+                   "зшийте їх поруч, np.concatenate(outputs, axis=1).",
     },
 }
 
