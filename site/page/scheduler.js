@@ -32,6 +32,18 @@ export const POLITE_GRACE_MS = 2000;
 // code that never returns to the interpreter (one long NumPy call) waits this long for nothing.
 export const INTERRUPTED_STOP_MS = 1000;
 
+/**
+ * What the runtime bar names while `job` runs, and how many of the learner's jobs wait behind it (`queued`, in run
+ * order). A hidden job is the page's bookkeeping for the visible job queued after it: the bar names that one, which
+ * it then does not count as waiting ("Cell 16: running…" while hidden cell 15.1 runs for cell 16). Null when no
+ * visible job is queued after a hidden one (the bar then says it prepares).
+ */
+export function barSubject(job, queued) {
+  const visible = [...queued].filter((other) => !other.hidden);
+  if (!job.hidden) return { job, waiting: visible.length };
+  return { job: visible.length ? visible[0] : null, waiting: Math.max(visible.length - 1, 0) };
+}
+
 export class Scheduler extends EventTarget {
   /**
    * @param {object} client   the runtime client: start(), run(cell, code, onOutput), requestStop(waitMs) -> seen,
