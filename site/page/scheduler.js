@@ -210,6 +210,7 @@ export class Scheduler extends EventTarget {
       if (error instanceof Stopped) return false;
       job.setStatus("failed");
       job.note(await this.startFailure(error), "warning");
+      if (job.notRun) job.notRun(); // its output is still the build's
       return false;
     }
     if (this.client.session === this.session) return true;
@@ -220,6 +221,7 @@ export class Scheduler extends EventTarget {
     }
     if (await this.replay(job.note(this.strings.runtime_lost, "restart"), this.strings.runtime_lost)) return true;
     job.setStatus(""); // it did not run: its note says why
+    if (job.notRun) job.notRun();
     return false;
   }
 
@@ -288,6 +290,7 @@ export class Scheduler extends EventTarget {
     this.client.terminate();
     job.setStatus(""); // it never ran
     job.note(this.strings.stopped_loading, "stopped");
+    if (job.notRun) job.notRun(); // its output is still the build's
   }
 
   /** Whether the running job ends within `ms`. */

@@ -305,6 +305,29 @@ test("when Python cannot start the job says why and the next run tries again", a
   assert.equal(first.status, "done");
 });
 
+test("a cell that never ran because Python could not start, or Stop ended the download, says its output is the recorded one", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const unrun = (id) => Object.assign(cell(id, "a"), { notRun() { this.recorded = true; } });
+  client.failNextStart = "no wasm";
+  const failedStart = unrun(1);
+  await scheduler.run([failedStart]);
+  assert.equal(failedStart.recorded, true);
+  const ran = unrun(3);
+  await scheduler.run([ran]);
+  assert.equal(ran.recorded, undefined);
+  client.terminate();
+  let release;
+  client.start = () => new Promise((resolve, reject) => { client.state = "loading"; release = reject; });
+  client.terminate = () => { client.state = "idle"; release(new Stopped()); };
+  const loading = unrun(2);
+  const finished = scheduler.run([loading]);
+  await until(() => release !== undefined);
+  await scheduler.stop();
+  await finished;
+  assert.equal(loading.recorded, true);
+});
+
 test("busy and finished events follow each job", async () => {
   const client = new FakeClient();
   const scheduler = new Scheduler(client, STRINGS);
