@@ -244,10 +244,11 @@ class LessonPage {
 
   /**
    * Whether Stop ended `cell` and its code is still what was stopped: run again unasked, it would only loop
-   * again (an edit, or Reset, makes it a cell to run first again).
+   * again (an edit, or Reset, makes it a cell to run first again). Never a hidden cell: the learner can neither
+   * find nor run it, so the page runs it again first, as the first time.
    */
   stoppedAsItStands(cell) {
-    return this.scheduler.wasStopped(cell) && cell.code() === cell.lastRun;
+    return !cell.hidden && this.scheduler.wasStopped(cell) && cell.code() === cell.lastRun;
   }
 
   /**

@@ -177,7 +177,9 @@ export class Scheduler extends EventTarget {
         if (result && result.replay !== undefined) {
           const name = job.name === undefined ? job.id : job.name; // a cell's name, as the learner reads it
           this.history.delete(name);
-          if (result.replay !== null) this.history.set(name, result.replay);
+          // A hidden cell Stop ended has not run to its end: the learner cannot run it, so it stays a cell the
+          // page runs first again (and a restart does not replay half of it).
+          if (result.replay !== null && !(job.hidden && result.stopped)) this.history.set(name, result.replay);
           if (job.hidden) this.hiddenNames.add(name);
         }
       }

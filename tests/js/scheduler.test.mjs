@@ -585,6 +585,19 @@ test("while a hidden cell runs, the bar names the visible job it prepares and co
   assert.deepEqual(said.at(-1), ["5.1", null, 0]);
 });
 
+test("a hidden cell Stop ended between two steps leaves the history, so the page runs it first again; a visible one stays", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const visible = cell("3", "steps");
+  await startRunning(scheduler, client, [visible]);
+  await scheduler.stop();
+  const slow = hidden("3.1", "steps", cell("2", "a"));
+  await startRunning(scheduler, client, [slow]);
+  await scheduler.stop();
+  assert.deepEqual([...scheduler.history.keys()], ["3"]);
+  assert.equal(scheduler.wasStopped(slow), true);
+});
+
 test("a hidden cell that raises does not keep the cell asked for from running, and is never named as the failed one", async () => {
   const client = new FakeClient();
   const scheduler = new Scheduler(client, STRINGS);
