@@ -345,6 +345,9 @@ def test_stop_during_the_download_says_what_happened_and_run_loads_python_again(
         "Stopped while Python was still loading, before this ran; Run starts loading it again.")
     expect(page.locator(".runtime-status")).to_have_text("Python is stopped; Run starts it again.")
     expect(page.locator("#cell-1 .out-restart")).to_have_count(0)
+    # It never ran: the output under it is the build's, and says so (issue 53)
+    expect(page.locator("#cell-1 .out-recorded")).to_have_text(
+        "Not run in this visit: this is the lesson's recorded output, from when the page was built.")
     for route in held:  # the page's own fetches ahead of its worker (a service worker was expected: none came)
         route.continue_()
     context.unroute(stalled)

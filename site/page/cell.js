@@ -123,7 +123,8 @@ export class Cell {
 
   /** The cell's turn came but it did not run: an output still from the build says it is the lesson's recorded one. */
   notRun() {
-    if (this.hidden || this.output.dataset.origin === "live" || !this.output.childElementCount) return;
+    const built = [...this.output.children].some((child) => !child.classList.contains("out-note")); // not only notes
+    if (this.hidden || this.output.dataset.origin === "live" || !built) return;
     if (!this.output.querySelector(":scope > .out-recorded")) {
       this.output.prepend(appendNote(this.output, this.page.strings.recorded_output, "recorded"));
     }

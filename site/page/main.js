@@ -16,7 +16,7 @@ import { pageNotice, savedNotice, unsavedNotice } from "./notice.js";
 import { RuntimeBar, startFailureText } from "./runtime-bar.js";
 import { RuntimeClient, failureKind } from "./runtime-client.js";
 import { Platform } from "./scorm.js";
-import { Scheduler } from "./scheduler.js";
+import { Scheduler, barSubject } from "./scheduler.js";
 import { watchScrollers } from "./scrollers.js";
 import { SelfCheck } from "./self-check.js";
 import { registerServiceWorker, settledServiceWorker } from "./service.js";
@@ -181,16 +181,16 @@ class LessonPage {
   }
 
   /**
-   * What the runtime bar says while `job` runs: a cell (a hidden one unnamed) or a challenge's check, and how many
-   * visible jobs wait, both numbers first, so that the phone's one-line bar, which cuts the sentence's end, still
-   * shows them.
+   * What the runtime bar says while `job` runs: a cell or a challenge's check (a hidden cell by the visible job it
+   * prepares, never by its own number), and how many visible jobs wait, both numbers first, so that the phone's
+   * one-line bar, which cuts the sentence's end, still shows them.
    */
   doing(job) {
-    const waiting = [...this.scheduler.queued].filter((queued) => !queued.hidden).length; // the learner's to count
+    const { job: named, waiting } = barSubject(job, this.scheduler.queued);
     const queue = waiting ? format(this.strings.runtime_waiting, { n: waiting }) : "";
-    if (job.hidden) return format(this.strings.runtime_preparing, { queue }); // a cell the learner cannot find
-    return this.cells.includes(job) ? format(this.strings.runtime_running_cell, { n: job.name, queue })
-      : this.exercises.includes(job) ? format(this.strings.runtime_running_check, { name: job.id, queue })
+    if (!named) return format(this.strings.runtime_preparing, { queue }); // nothing the learner can find to name
+    return this.cells.includes(named) ? format(this.strings.runtime_running_cell, { n: named.name, queue })
+      : this.exercises.includes(named) ? format(this.strings.runtime_running_check, { name: named.id, queue })
         : format(this.strings.runtime_running_explorable, { queue });
   }
 
@@ -244,10 +244,11 @@ class LessonPage {
 
   /**
    * Whether Stop ended `cell` and its code is still what was stopped: run again unasked, it would only loop
-   * again (an edit, or Reset, makes it a cell to run first again).
+   * again (an edit, or Reset, makes it a cell to run first again). Never a hidden cell: the learner can neither
+   * find nor run it, so the page runs it again first, as the first time.
    */
   stoppedAsItStands(cell) {
-    return this.scheduler.wasStopped(cell) && cell.code() === cell.lastRun;
+    return !cell.hidden && this.scheduler.wasStopped(cell) && cell.code() === cell.lastRun;
   }
 
   /**

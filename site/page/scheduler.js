@@ -32,6 +32,18 @@ export const POLITE_GRACE_MS = 2000;
 // code that never returns to the interpreter (one long NumPy call) waits this long for nothing.
 export const INTERRUPTED_STOP_MS = 1000;
 
+/**
+ * What the runtime bar names while `job` runs, and how many of the learner's jobs wait behind it (`queued`, in run
+ * order). A hidden job is the page's bookkeeping for the visible job queued after it: the bar names that one, which
+ * it then does not count as waiting ("Cell 16: running…" while hidden cell 15.1 runs for cell 16). Null when no
+ * visible job is queued after a hidden one (the bar then says it prepares).
+ */
+export function barSubject(job, queued) {
+  const visible = [...queued].filter((other) => !other.hidden);
+  if (!job.hidden) return { job, waiting: visible.length };
+  return { job: visible.length ? visible[0] : null, waiting: Math.max(visible.length - 1, 0) };
+}
+
 export class Scheduler extends EventTarget {
   /**
    * @param {object} client   the runtime client: start(), run(cell, code, onOutput), requestStop(waitMs) -> seen,
@@ -165,7 +177,9 @@ export class Scheduler extends EventTarget {
         if (result && result.replay !== undefined) {
           const name = job.name === undefined ? job.id : job.name; // a cell's name, as the learner reads it
           this.history.delete(name);
-          if (result.replay !== null) this.history.set(name, result.replay);
+          // A hidden cell Stop ended has not run to its end: the learner cannot run it, so it stays a cell the
+          // page runs first again (and a restart does not replay half of it).
+          if (result.replay !== null && !(job.hidden && result.stopped)) this.history.set(name, result.replay);
           if (job.hidden) this.hiddenNames.add(name);
         }
       }
@@ -198,6 +212,7 @@ export class Scheduler extends EventTarget {
       if (error instanceof Stopped) return false;
       job.setStatus("failed");
       job.note(await this.startFailure(error), "warning");
+      if (job.notRun) job.notRun(); // its output is still the build's
       return false;
     }
     if (this.client.session === this.session) return true;
@@ -208,6 +223,7 @@ export class Scheduler extends EventTarget {
     }
     if (await this.replay(job.note(this.strings.runtime_lost, "restart"), this.strings.runtime_lost)) return true;
     job.setStatus(""); // it did not run: its note says why
+    if (job.notRun) job.notRun();
     return false;
   }
 
@@ -276,6 +292,7 @@ export class Scheduler extends EventTarget {
     this.client.terminate();
     job.setStatus(""); // it never ran
     job.note(this.strings.stopped_loading, "stopped");
+    if (job.notRun) job.notRun(); // its output is still the build's
   }
 
   /** Whether the running job ends within `ms`. */

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { Stopped } from "../../site/page/runtime-client.js";
-import { Scheduler } from "../../site/page/scheduler.js";
+import { Scheduler, barSubject } from "../../site/page/scheduler.js";
 
 const STRINGS = {
   crashed: "Python stopped unexpectedly.",
@@ -305,6 +305,29 @@ test("when Python cannot start the job says why and the next run tries again", a
   assert.equal(first.status, "done");
 });
 
+test("a cell that never ran because Python could not start, or Stop ended the download, says its output is the recorded one", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const unrun = (id) => Object.assign(cell(id, "a"), { notRun() { this.recorded = true; } });
+  client.failNextStart = "no wasm";
+  const failedStart = unrun(1);
+  await scheduler.run([failedStart]);
+  assert.equal(failedStart.recorded, true);
+  const ran = unrun(3);
+  await scheduler.run([ran]);
+  assert.equal(ran.recorded, undefined);
+  client.terminate();
+  let release;
+  client.start = () => new Promise((resolve, reject) => { client.state = "loading"; release = reject; });
+  client.terminate = () => { client.state = "idle"; release(new Stopped()); };
+  const loading = unrun(2);
+  const finished = scheduler.run([loading]);
+  await until(() => release !== undefined);
+  await scheduler.stop();
+  await finished;
+  assert.equal(loading.recorded, true);
+});
+
 test("busy and finished events follow each job", async () => {
   const client = new FakeClient();
   const scheduler = new Scheduler(client, STRINGS);
@@ -542,6 +565,37 @@ test("a hidden cell after a cell that raised is skipped with the hidden cells af
   broken.code = "a"; // fixed: its hidden cells run again after it
   await scheduler.run([cell("8", "c")], { earlier: [broken, first, second] });
   assert.deepEqual(client.ran.slice(2).map(([, id]) => id), ["7", "7.1", "7.2", "8"]);
+});
+
+test("while a hidden cell runs, the bar names the visible job it prepares and counts only the ones after it", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const said = [];
+  scheduler.addEventListener("started", ({ detail: { job } }) => {
+    const { job: named, waiting } = barSubject(job, scheduler.queued);
+    said.push([job.id, named && named.id, waiting]);
+  });
+  const first = cell("3", "a");
+  const asked = cell("4", "c");
+  const later = cell("5", "c");
+  await scheduler.run([asked, later], { earlier: [first, hidden("3.1", "b", first), hidden("3.2", "b", first)] });
+  assert.deepEqual(said, [["3", "3", 2], ["3.1", "4", 1], ["3.2", "4", 1], ["4", "4", 1], ["5", "5", 0]]);
+  const last = hidden("5.1", "b", later); // nothing visible after it: nothing to name
+  await scheduler.run([last]);
+  assert.deepEqual(said.at(-1), ["5.1", null, 0]);
+});
+
+test("a hidden cell Stop ended between two steps leaves the history, so the page runs it first again; a visible one stays", async () => {
+  const client = new FakeClient();
+  const scheduler = new Scheduler(client, STRINGS);
+  const visible = cell("3", "steps");
+  await startRunning(scheduler, client, [visible]);
+  await scheduler.stop();
+  const slow = hidden("3.1", "steps", cell("2", "a"));
+  await startRunning(scheduler, client, [slow]);
+  await scheduler.stop();
+  assert.deepEqual([...scheduler.history.keys()], ["3"]);
+  assert.equal(scheduler.wasStopped(slow), true);
 });
 
 test("a hidden cell that raises does not keep the cell asked for from running, and is never named as the failed one", async () => {
