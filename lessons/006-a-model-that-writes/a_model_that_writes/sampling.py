@@ -2,8 +2,8 @@
 
 next_token_probs(logits (V,), temperature, top_k, top_p) -> (V,) float64, in this order: divide the logits by
 the temperature (temperature 0: all the mass on the argmax); softmax; keep the top_k most probable (None keeps
-all) and renormalise; keep the smallest set of the most probable whose mass reaches top_p, the token that
-crosses it included (None keeps all), and renormalise again. Ties go to the lower token id.
+all) and renormalize; keep the smallest set of the most probable whose mass reaches top_p, the token that
+crosses it included (None keeps all), and renormalize again. Ties go to the lower token id.
 sample_next draws one id from that vector with rng.choice; kept_tokens lists what survives, most probable first.
 """
 

@@ -1,8 +1,8 @@
 """Checker for next_token_probs(logits, temperature, top_k, top_p) -> the (V,) vector to draw the next token from.
 
     divide the logits by the temperature (0: all the mass on the argmax); softmax; keep the top_k most probable
-    (None keeps all) and renormalise; keep the smallest set of the most probable whose mass reaches top_p, the
-    crossing token included (None keeps all), and renormalise again. Ties go to the lower token id.
+    (None keeps all) and renormalize; keep the smallest set of the most probable whose mass reaches top_p, the
+    crossing token included (None keeps all), and renormalize again. Ties go to the lower token id.
 
 Each case is a vector of logits and a setting of the three knobs; some have tied logits where top-k or top-p
 cuts, one has logits in the hundreds, and no case's running mass lies within 1e-6 of its top_p, so rounding never
@@ -51,21 +51,21 @@ WORDS = {
         "k_minus_one": "you kept {kept} tokens, one fewer than top_k",
         "crossing": "you dropped the token that carries the kept mass past top_p; it belongs to the set, since "
                     "without it the mass does not reach top_p",
-        "no_renormalising": "you did not renormalise after dropping tokens, so what is kept sums to {total}, not 1",
-        "renormalised_late": "you measured top_p against the top_k tokens' mass before renormalising it; "
-                             "renormalise after top-k, then add up the mass for top-p",
+        "no_renormalizing": "you did not renormalize after dropping tokens, so what is kept sums to {total}, not 1",
+        "renormalized_late": "you measured top_p against the top_k tokens' mass before renormalizing it; "
+                             "renormalize after top-k, then add up the mass for top-p",
         "ties": "of tokens with equal probability you kept the higher id; ties go to the lower id (a stable sort "
                 "of -p, not a reversed sort of p)",
         "zero": "at temperature 0 the division by zero gave NaN; temperature 0 means greedy, all the mass on the "
                 "argmax, so handle it before dividing",
         "shift": "exp overflowed: subtract the largest logit before np.exp",
-        "empty": "every token was dropped, so renormalising divided by zero; {hint}",
+        "empty": "every token was dropped, so renormalizing divided by zero; {hint}",
         "raised": "read the error and the line it points to",
     },
 }
-MISTAKES = ("after_softmax", "after_softmax_renormalised", "greedy", "k_plus_one", "k_minus_one", "crossing",
-            "no_renormalising", "renormalised_late", "ties")
-HINTS = {"after_softmax_renormalised": "after_softmax"}  # two forms of one slip, one sentence
+MISTAKES = ("after_softmax", "after_softmax_renormalized", "greedy", "k_plus_one", "k_minus_one", "crossing",
+            "no_renormalizing", "renormalized_late", "ties")
+HINTS = {"after_softmax_renormalized": "after_softmax"}  # two forms of one slip, one sentence
 MESSAGES = {"en": messages(SIGNATURE, "probabilities", WORDS["en"]["generic"], WORDS["en"]["shift"])["en"]}
 
 
@@ -81,12 +81,12 @@ def order_of(p, ties_to_higher=False):
     return np.argsort(-p, kind="stable")
 
 
-def keep(p, ids, renormalise=True):
+def keep(p, ids, renormalize=True):
     """`p` with every id outside `ids` set to 0, then (unless told not to) divided by what is left."""
     kept = np.zeros(p.shape, dtype=bool)
     kept[ids] = True
     p = np.where(kept, p, 0.0)
-    return p / p.sum() if renormalise else p
+    return p / p.sum() if renormalize else p
 
 
 def reference(logits, temperature, top_k, top_p, mistake=None):
@@ -94,24 +94,24 @@ def reference(logits, temperature, top_k, top_p, mistake=None):
     z = np.asarray(logits, dtype=np.float64)
     ties = mistake == "ties"
     if temperature == 0 or (mistake == "greedy" and temperature <= 1):
-        return keep(np.ones(z.shape), order_of(z, ties)[:1], renormalise=False)
-    after = mistake in ("after_softmax", "after_softmax_renormalised")
+        return keep(np.ones(z.shape), order_of(z, ties)[:1], renormalize=False)
+    after = mistake in ("after_softmax", "after_softmax_renormalized")
     if not after:
         z = z / temperature
     p = np.exp(z - z.max())
     p = p / p.sum()
     if after:
         p = p / temperature if mistake == "after_softmax" else p
-    renormalise = mistake not in ("no_renormalising", "renormalised_late")
+    renormalize = mistake not in ("no_renormalizing", "renormalized_late")
     if top_k is not None:
         k = top_k + (1 if mistake == "k_plus_one" else -1 if mistake == "k_minus_one" else 0)
-        p = keep(p, order_of(p, ties)[:max(k, 0)], renormalise)
+        p = keep(p, order_of(p, ties)[:max(k, 0)], renormalize)
     if top_p is not None:
         order = order_of(p, ties)
         running = np.cumsum(p[order])  # the mass of each token and all those ahead of it
         needed = running < top_p if mistake == "crossing" else running - p[order] < top_p
-        p = keep(p, order[needed], renormalise)
-    if mistake == "renormalised_late":
+        p = keep(p, order[needed], renormalize)
+    if mistake == "renormalized_late":
         p = p / p.sum()
     return p
 
