@@ -293,3 +293,20 @@ def test_the_two_temperatures_cell_draws_with_the_learners_function_only_once_it
     lines = outputs["none"].splitlines()
     assert lines[1].startswith("temperature 0.5") and lines[2].startswith("temperature 1.5")
     assert lines[1:] == outputs["passing"].splitlines()[1:]  # a passing function draws the same names
+
+
+def test_the_prose_on_temperature_holds_for_the_numbers_its_cells_glue():
+    cells = run_cells("vocabulary", "bigram", "checkpoint", "samples", "knobs", "knobs-numbers", "temperature-numbers")
+    known, drawn = cells["known"], dict(cells["drawn_at"])
+    drawn[1.0] = cells["written"]
+    lengths = [np.mean([len(name) for name in drawn[t]]) for t in (0.5, 1.0, 1.5)]
+    assert lengths == sorted(lengths)  # "the names grow longer with the temperature"
+    real = [sum(name in known for name in drawn[t]) for t in (0.5, 1.0, 1.5)]
+    assert real[0] > real[1] and real[0] > real[2]  # "cooled, it writes names of the corpus more often"
+    assert len(set(drawn[0.5])) < len(drawn[0.5])  # "but it also repeats itself"
+    shaped, logits = cells["shaped"], cells["last_logits"]
+    first = int(np.argmax(logits))  # "at temperature 0.5 it gets ..., at temperature 2 only ..."
+    assert shaped["temperature 2"][first] < shaped["softmax as it is"][first] < shaped["temperature 0.5"][first]
+    kept = cells["top_p_kept"]  # "without the last of them the mass is ..., short of 0.9; with it, ..."
+    assert shaped["softmax as it is"][kept[:-1]].sum() < 0.9 <= shaped["softmax as it is"][kept].sum()
+    assert cells["top_k_kept"] == kept[:3]
