@@ -529,3 +529,14 @@ def test_a_stepper_whose_titles_count_themselves_is_not_counted_again_one_apart(
     assert not [title for title in titles if "Крок" in title]  # no step number beside the title's own
     assert titles[10] == strings["explorable_step_counted"].format(title="оновлень виконано: 10", last=31)
     assert shown(stages)[2] == strings["explorable_step"].format(n=3, total=3, title="Q / K / V")
+
+
+def test_a_line_may_end_early_but_may_not_start_late_or_break():
+    early = {"x": [0, 1, 2], "series": [("whole", [3.0, 2.0, 1.0]), ("stopped", [3.0, 2.5, None])]}
+    assert Line("l").check(early) is None
+    markup = Line("l", spec=".1f").render(early, "en")
+    paths = re.findall(r'class="line-series line-series-\d" d="M([^"]*)"', markup)
+    assert [path.count(" L") + 1 for path in paths] == [3, 2]
+    assert "<td>–</td>" in markup
+    for values in ([None, 2.0, 1.0], [3.0, None, 1.0], [None, None, None]):
+        assert "end early" in Line("l").check({"x": [0, 1, 2], "series": [("a", values)]})

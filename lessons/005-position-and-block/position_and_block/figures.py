@@ -25,9 +25,11 @@ class Drawn(Figure):
 
 
 def loss_curves(curves, title, x_label, y_label, every=10):
-    """A line chart of (label, losses) pairs, every `every`-th step, from step 0."""
-    steps = list(range(0, len(curves[0][1]), every))
-    data = {"x": steps, "series": [(label, [float(losses[i]) for i in steps]) for label, losses in curves],
+    """A line chart of (label, losses) pairs, every `every`-th step, from step 0; a shorter run (one the learner
+    stopped) draws a shorter line, over the steps it ran."""
+    steps = list(range(0, max(len(losses) for _, losses in curves), every))
+    data = {"x": steps, "series": [(label, [float(losses[i]) if i < len(losses) else None for i in steps])
+                                   for label, losses in curves],
             "title": title, "x_label": x_label, "y_label": y_label}
     problem = Line("losses").check(data)
     if problem:

@@ -308,3 +308,48 @@ def test_a_swiglu_mlp_of_width_8_thirds_has_the_weights_of_a_relu_mlp_of_width_4
     for path in ("lesson.md", "lesson.es.md", "lesson.uk.md"):
         text = (FOLDER / path).read_text(encoding="utf-8")
         assert "SwiGLU" in text and r"\tfrac{8}{3}\,d_{\text{model}}" in text and r"3 \cdot \tfrac{8}{3} = 2 \cdot 4" in text
+
+
+def stdout_of(result):
+    """What a cell run by course.runner printed."""
+    return "".join(item["text"] for item in result["output"] if item.get("name") == "stdout")
+
+
+def test_a_training_stopped_part_way_draws_a_shorter_curve_and_its_cell_run_again_starts_over_from_the_seed(
+        monkeypatch):
+    import asyncio
+
+    from course import control
+    from course.runner import Session
+
+    def run(session, cell):
+        result = asyncio.run(session.run(str(cell.number), cell.code))
+        assert result["ok"] or result.get("stopped"), result["output"]
+        return result
+
+    session, cells = Session(), {cell.key: cell for cell in LESSON.cells if cell.key}
+    for cell in LESSON.cells:
+        if cell.key == "train-no-positions":
+            break
+        run(session, cell)
+    whole = stdout_of(run(session, cells["train-no-positions"]))
+    asked = iter(range(10 ** 6))
+    real = control.stop_requested
+
+    def stop_at_step_78():  # the learner presses Stop during step 78, as the page's request would
+        if next(asked) == 77:
+            control.request_stop()
+        return real()
+
+    monkeypatch.setattr(control, "stop_requested", stop_at_step_78)
+    stopped = run(session, cells["train-no-positions"])
+    monkeypatch.setattr(control, "stop_requested", real)
+    assert stopped.get("stopped") and "stopped after 78 of 300 steps" in stdout_of(stopped)
+    assert len(session.namespace["runs"]["without positions"]["losses"]) == 78
+    run(session, cells["train-bare"])
+    figure = "".join(item.get("data", "") for item in run(session, cells["loss-curves"])["output"])
+    assert "no positions (stopped)" in figure and "<td>–</td>" in figure  # a shorter line, a dash past its end
+    paths = re.findall(r'class="line-series line-series-\d" d="M([^"]*)"', figure)
+    assert [path.count(" L") + 1 for path in paths] == [30, 8, 30]  # every 10th step: 300 steps, and 78
+    # Run again, the stopped cell trains its model from the seed: the run it prints is the whole one.
+    assert stdout_of(run(session, cells["train-no-positions"])) == whole

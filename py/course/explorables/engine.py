@@ -292,7 +292,9 @@ class Line(View):
 
     Each series has its own point marker (circle, square, diamond), so the lines are told apart without
     colour, and a legend at the right; a mark is a vertical rule at one x, with its text. The y axis
-    runs from 0 to the largest value. A table of every point is the alternative.
+    runs from 0 to the largest value. A series may end early (a training stopped before the others): None
+    from some x on, drawn as a shorter line and shown as a dash in the table. A table of every point is the
+    alternative.
     """
 
     kind = "line"
@@ -309,12 +311,15 @@ class Line(View):
         for entry in data["series"]:
             if len(entry) != 2 or len(entry[1]) != len(data["x"]):
                 return "each series must be (label, values) with {} values, one per x".format(len(data["x"]))
+            present = [value is not None for value in entry[1]]
+            if not any(present) or any(later and not earlier for earlier, later in zip(present, present[1:])):
+                return "a series may end early (None from some x on) but has a value first and no gap"
         return None
 
     def render(self, data, language, highlight_row=None, table_label=""):
         """The SVG lines with their marks, and the table of points."""
         xs = [float(x) for x in data["x"]]
-        top = max([float(v) for _, values in data["series"] for v in values] + [1e-12])
+        top = max([float(v) for _, values in data["series"] for v in values if v is not None] + [1e-12])
         low, high = min(xs), max(xs)
         plot_w, plot_h = self.WIDTH - self.LEFT - self.RIGHT, self.HEIGHT - self.TOP - self.BOTTOM
 
@@ -336,7 +341,7 @@ class Line(View):
                          'stroke-width="1"/>'.format(x=px, t=self.TOP - 6, b=self.TOP + plot_h))
             parts.append(_svg_text(px + 4, self.TOP - 10, text, "start"))
         for s, (label, values) in enumerate(data["series"]):
-            points = [at(x, float(y)) for x, y in zip(xs, values)]
+            points = [at(x, float(y)) for x, y in zip(xs, values) if y is not None]
             parts.append('<path class="line-series line-series-{s}" d="M{d}" fill="none" stroke="currentColor" '
                          'stroke-width="1.5"/>'.format(s=s, d=" L".join("{:.1f} {:.1f}".format(*p) for p in points)))
             parts.extend(self._marker(s, px, py) for px, py in points)
@@ -344,7 +349,8 @@ class Line(View):
             parts.append(self._marker(s, legend_x, legend_y))
             parts.append(_svg_text(legend_x + 8, legend_y + 4, label, "start"))
         parts.append("</svg>")
-        rows = [[show(x, ".0f", language)] + [values[i] for _, values in data["series"]] for i, x in enumerate(xs)]
+        rows = [[show(x, ".0f", language)] + ["–" if values[i] is None else values[i] for _, values in data["series"]]
+                for i, x in enumerate(xs)]
         alternative = Table(self.key, self.spec).render(
             {"columns": [data.get("x_label", "")] + [label for label, _ in data["series"]], "rows": rows}, language)
         return Figure("".join(parts), alternative, title).html(table_label)
