@@ -144,27 +144,42 @@ def test_a_hidden_cell_that_binds_the_name_itself_is_not_refused(tmp_path, capsy
     assert status == 0, err
 
 
-def test_a_visible_cell_before_an_exercise_that_holds_its_solution_is_a_warning_at_its_line(tmp_path, capsys):
-    body = (EXERCISE_DIR / "solution.py").read_text()  # the reference, its names changed: still the solution
+def renamed_solution():
+    """The reference, its names changed: still the solution."""
+    body = (EXERCISE_DIR / "solution.py").read_text()
     for old, new in (("def multi_head(", "def several_heads("), ("salidas", "outs"), ("bloque", "cols")):
         body = body.replace(old, new)
-    path = exercise_lesson(tmp_path, cells_before="```{code-cell} ipython3\n" + body.strip() + "\n```\n\n")
+    return body.strip()
+
+
+def test_a_visible_cell_before_an_exercise_that_holds_its_solution_is_refused_at_its_line(tmp_path, capsys):
     write_lesson(tmp_path, GOOD)
-    status = cli.main(["--lessons", str(tmp_path / "lessons"), "--out", str(tmp_path / "_site"), "build"])
-    out = capsys.readouterr().out.replace(str(tmp_path) + "/", "")
-    assert status == 0  # a warning, for now: lessons 000, 003 and 004 still do this (issue 54, item 10)
+    assert build(tmp_path, capsys)[0] == 0
+    before = (tmp_path / "_site" / "01-lesson" / "index.html").read_text()
+    path = exercise_lesson(tmp_path, cells_before="```{code-cell} ipython3\n" + renamed_solution() + "\n```\n\n")
+    status, err = build(tmp_path, capsys)
+    assert status == 1, err
     line = line_of(path, "def several_heads(")
-    assert "WARNING: lessons/02-broken/lesson.md:{}: visible cell 1 holds most of the reference solution's " \
-           "'multi_head'".format(line) in out, out
+    assert "lesson.md:{}: visible cell 1 holds most of the reference solution's 'multi_head'".format(line) in err, err
+    assert (tmp_path / "_site" / "01-lesson" / "index.html").read_text() == before
 
 
-def test_a_visible_cell_that_defines_the_exercise_s_function_before_it_is_a_warning(tmp_path, capsys):
+def test_a_find_the_bug_exercise_may_show_the_code_its_starter_hands_out(tmp_path, capsys):
+    buggy = renamed_solution().replace("axis=1) @ Wo", "axis=0) @ Wo")  # the code to fix, shown and handed out
+    path = exercise_lesson(tmp_path, cells_before="```{code-cell} ipython3\n" + buggy + "\n```\n\n")
+    (path.parent / "exercises" / "multi_head" / "starter.py").write_text(
+        buggy.replace("def several_heads(", "def multi_head(") + "\n")
+    write_lesson(tmp_path, GOOD)
+    status, err = build(tmp_path, capsys)
+    assert status == 0, err
+
+
+def test_a_visible_cell_that_defines_the_exercise_s_function_before_it_is_refused(tmp_path, capsys):
     path = exercise_lesson(tmp_path, cells_before="```{code-cell} ipython3\ndef multi_head(X):\n    return X\n```\n\n")
     write_lesson(tmp_path, GOOD)
-    status = cli.main(["--lessons", str(tmp_path / "lessons"), "--out", str(tmp_path / "_site"), "build"])
-    out = capsys.readouterr().out
-    assert status == 0
-    assert "02-broken/lesson.md:{}: visible cell 1 defines 'multi_head'".format(line_of(path, "def multi_head")) in out
+    status, err = build(tmp_path, capsys)
+    assert status == 1
+    assert "02-broken/lesson.md:{}: visible cell 1 defines 'multi_head'".format(line_of(path, "def multi_head")) in err
 
 
 def test_the_course_s_hidden_cells_read_no_exercise_s_function():

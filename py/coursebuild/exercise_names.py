@@ -58,13 +58,16 @@ def visible_solution_warnings(lesson):
         if not exercise.function:
             continue
         body = _solution_body(exercise.solution, exercise.function)
+        # What the starter already hands the learner (a find-the-bug exercise starts from most of the solution):
+        # a cell that shows no more of the solution than that gives nothing away.
+        given = _starter_share(exercise.starter, body)
         for cell in lesson.cells:
             if cell.line > exercise.line or not cell.shows_input():
                 continue
             tree = _parse(cell.code)
             if tree is None:
                 continue
-            line, how = _gives_away(tree, exercise.function, body)
+            line, how = _gives_away(tree, exercise.function, body, given)
             if line is not None:
                 found.append((cell.code_line + line - 1, "visible cell {} {}, which exercise '{}' (line {}) asks the "
                               "learner to write; move it into the lesson's package and import it, fold it after the "
@@ -73,8 +76,18 @@ def visible_solution_warnings(lesson):
     return found
 
 
-def _gives_away(tree, function, body):
-    """(line in the cell, what it does) when the cell defines `function` or writes out `body`; (None, None) if not."""
+def _starter_share(starter, body):
+    """The share of the reference solution's body that the starter's code already holds (see _covered), 0 to 1."""
+    solution = _tokens(body) if body else []
+    tree = _parse(starter or "")
+    if len(solution) < MIN_BODY or tree is None:
+        return 0.0
+    return _covered(solution, _tokens(tree.body))
+
+
+def _gives_away(tree, function, body, given=0.0):
+    """(line in the cell, what it does) when the cell defines `function` or writes out `body`, or holds more of the
+    body than the starter's share `given`; (None, None) if not."""
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == function:
             return node.lineno, "defines '{name}'"
@@ -98,7 +111,8 @@ def _gives_away(tree, function, body):
     # a function of the cell first, so the message points at its 'def'; then the cell's code as a whole
     units = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))] + [tree]
     for unit in units:
-        if _covered(solution, _tokens(_body(unit) if unit is not tree else unit.body)) >= COVERED:
+        share = _covered(solution, _tokens(_body(unit) if unit is not tree else unit.body))
+        if share >= COVERED and share > given:
             return (unit.lineno if unit is not tree else 1), (
                 "holds most of the reference solution's '{{name}}' ({:.0%} of its code, names aside)".format(
                     _covered(solution, _tokens(_body(unit) if unit is not tree else unit.body))))

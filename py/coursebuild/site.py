@@ -79,8 +79,9 @@ def build(config, log=print):
         errors += cell_errors
         errors += checking.check_exercises(lesson, settings)
         errors += hidden_cell_errors(lesson)  # exercise.function is known once its checker ran
-        for line, message in visible_solution_warnings(lesson):
-            log("WARNING: {}:{}: {}".format(lesson.path, line, message))
+        # A visible cell above an exercise that holds its solution gives the answer away: refused, as every lesson
+        # of the course now passes it (a find-the-bug exercise's cell may show what its starter already hands out).
+        errors += [LessonError(lesson.path, line, message) for line, message in visible_solution_warnings(lesson)]
         role_errors = Collector(lesson.path)
         for explorable, problem in execute.draw_explorables(lesson, strings[lesson.language], settings):
             if problem:

@@ -547,3 +547,28 @@ def test_the_causal_checker_writes_its_numbers_the_spanish_way():
     finally:
         set_language("en")
     assert re.search(r"la fila \d suma 0,\d{3}", message), message
+
+
+@pytest.mark.parametrize("source, variable, function", [("lesson.md", "objetivo", "objetivo_ordenado"),
+                                                        ("lesson.en.md", "target", "sorted_target"),
+                                                        ("lesson.uk.md", "target", "sorted_target")])
+def test_the_mini_project_s_recipe_for_training_with_the_learner_s_function_works_after_the_cell_has_run(
+        source, variable, function):
+    """Issue 53 item 4: the prose's one-line change makes the training cell use the learner's passed function, also
+    when the cell ran before (its import no longer rebinds the learner's name)."""
+    lesson = read_lesson(FOLDER / source)[0]
+    code = next(cell.code for cell in lesson.cells if cell.key == "mp-dos-bloques")
+    setup = code[:code.index("\n", code.index("\n{} = ".format(variable)) + 1)]  # the imports and the target line
+    assert "{0}(X_".format(variable) in code  # the cell's targets come from that one name
+    prose = (FOLDER / source).read_text(encoding="utf-8")
+    recipe = re.search(r"`({} = {})`".format(variable, function), prose).group(1)  # the change the prose asks for
+
+    def learners(X):
+        return np.sort(X, axis=1)
+
+    namespace = {function: learners}
+    exec(compile(setup, source, "exec"), namespace)  # the cell as it stands, run once
+    assert namespace[function] is learners and namespace[variable] is not learners
+    changed = re.sub(r"^{} = .*$".format(variable), recipe, setup, flags=re.M)
+    exec(compile(changed, source, "exec"), namespace)  # the cell with the prose's change, run again
+    assert namespace[variable] is learners
