@@ -7,9 +7,10 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
-from support import ROOT, serious_axe_findings
+from support import ROOT, Server, build_one_lesson, serious_axe_findings
 
 PHONE = {"viewport": {"width": 375, "height": 667}, "has_touch": True, "is_mobile": True,
          "bypass_csp": True}  # axe is injected as a script, which the pages' own policy forbids
@@ -135,13 +136,26 @@ def test_where_a_keyboard_is_likely_the_editor_says_how_to_leave_it_and_on_a_tou
         context.close()
 
 
-def test_on_a_touch_screen_the_ukrainian_bar_says_nothing_of_pointing_and_reads_whole(browser, playground_server):
+@pytest.fixture(scope="module")
+def editions_server(tmp_path_factory):
+    """Lesson 004 alone, in its three editions: Spanish (its own), Ukrainian and English."""
+    server = Server(build_one_lesson(tmp_path_factory, ROOT / "lessons" / "004-ejercicios-atencion"))
+    yield server
+    server.close()
+
+
+@pytest.mark.parametrize("path, language", [("004-ejercicios-atencion/index.html", "es"),
+                                            ("004-ejercicios-atencion/uk/index.html", "uk"),
+                                            ("004-ejercicios-atencion/en/index.html", "en")])
+def test_on_a_touch_screen_every_languages_bar_says_nothing_of_pointing_and_reads_whole(
+        browser, editions_server, path, language):
+    strings = json.loads((ROOT / "site" / "i18n" / (language + ".json")).read_text())
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    page.goto(playground_server.url("02-druhyi/index.html"))
-    status = page.locator(".runtime-status")
-    expect(status).to_have_text(re.compile(r"^Python запускається, щойно ви скористаєтеся коміркою: уперше [\d,]+ MB"))
-    assert not POINTING.search(look_at(page, "idle-uk"))
+    page.goto(editions_server.url(path))
+    opening = strings["runtime_idle"].split("{size}")[0]
+    expect(page.locator(".runtime-status")).to_have_text(re.compile("^" + re.escape(opening) + r"[\d.,]+ MB"))
+    assert not POINTING.search(look_at(page, "idle-" + language))
     context.close()
 
 
