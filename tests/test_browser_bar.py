@@ -166,3 +166,15 @@ def test_no_language_asks_for_a_pointer_in_the_bar_and_ukrainian_uses_the_typogr
         assert bar and not {key for key, text in bar.items() if POINTING.search(text)}, language
         if language == "uk":
             assert not [key for key, text in bar.items() if "'" in text]
+
+
+def test_the_stylesheet_closes_every_block_it_opens_and_no_more():
+    """A '}' with no block open joins the next rule's selector, which then drops that rule (the dev banner's was)."""
+    text = re.sub(r"/\*.*?\*/", "", (ROOT / "site" / "style.css").read_text(), flags=re.S)
+    text = re.sub(r"\"[^\"]*\"|'[^']*'", "", text)
+    depth = 0
+    for line, row in enumerate(text.splitlines(), 1):
+        for character in row:
+            depth += {"{": 1, "}": -1}.get(character, 0)
+            assert depth >= 0, "a closing brace with no block open, line {} (comments and strings left out)".format(line)
+    assert depth == 0
