@@ -13,5 +13,6 @@ def test_a_matrix_product_whose_shapes_disagree_is_explained_in_spanish_under_it
     expect(page.locator("#cell-4")).to_have_attribute("data-state", "failed", timeout=120_000)
     expect(page.locator("#cell-4 .out-error")).to_contain_text("ValueError")
     explanation = page.locator("#cell-4 .out-error + .out-explain")
-    expect(explanation).to_contain_text("`consultas` tiene forma (4, 8) y `claves` tiene forma (4, 8)")
-    expect(explanation).to_contain_text("`claves.T`, de forma (8, 4), encajaría.")
+    expect(explanation).to_contain_text("consultas tiene forma (4, 8) y claves tiene forma (4, 8)")
+    expect(explanation).to_contain_text("claves.T, de forma (8, 4), encajaría.")
+    expect(explanation.locator("code")).to_have_text(["consultas @ claves", "consultas", "claves", "claves.T"])

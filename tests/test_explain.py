@@ -82,8 +82,9 @@ def test_a_product_whose_operands_are_computed_is_explained_without_calling_anyt
 
 
 def test_the_build_writes_the_explanation_under_the_traceback_as_the_page_does():
-    markup = render_output([{"type": "error", "text": "ValueError: x\n", "explanation": "Shapes <b>"}], {})
-    assert markup.endswith('<pre class="out out-error">ValueError: x\n</pre><p class="out out-explain">Shapes &lt;b&gt;</p>')
+    markup = render_output([{"type": "error", "text": "ValueError: x\n", "explanation": "In `a @ b` <b>"}], {})
+    assert markup.endswith('<pre class="out out-error">ValueError: x\n</pre>'
+                           '<p class="out out-explain">In <code>a @ b</code> &lt;b&gt;</p>')
 
 
 def test_a_page_whose_cells_run_cleanly_never_loads_the_explanations():

@@ -59,8 +59,11 @@ def render_output(items, strings):
                                                                   html.escape(item["text"])))
         elif kind == "error":
             parts.append('<pre class="out out-error">{}</pre>'.format(html.escape(item["text"])))
-            if item.get("explanation"):
-                parts.append('<p class="out out-explain">{}</p>'.format(html.escape(item["explanation"])))
+            if item.get("explanation"):  # `name` in its sentences is code, as the page shows it
+                pieces = item["explanation"].split("`")
+                parts.append('<p class="out out-explain">{}</p>'.format("".join(
+                    html.escape(piece) if index % 2 == 0 else "<code>{}</code>".format(html.escape(piece))
+                    for index, piece in enumerate(pieces))))
         elif kind == "display":
             # Only the course's display helper makes these; the page sanitises the same markup.
             parts.append('<div class="out out-display">{}</div>'.format(label_tables(sanitize(item["data"]), strings)))

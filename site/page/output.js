@@ -52,7 +52,11 @@ function showProgress(region, item, strings) {
 function appendExplanation(region, text) {
   const explanation = document.createElement("p");
   explanation.className = "out out-explain";
-  explanation.textContent = text;
+  // `name` in the sentences is code: every other piece between backticks is shown as code, as text nodes only.
+  text.split("`").forEach((piece, index) => {
+    if (index % 2 === 0) explanation.append(piece);
+    else explanation.append(Object.assign(document.createElement("code"), { textContent: piece }));
+  });
   region.append(explanation);
 }
 
