@@ -38,9 +38,19 @@ PLATFORM_SCRIPT = """
 window.API = new Scorm12API({ logLevel: 5 });
 if (window.platformRecord) window.API.loadFromJSON(window.platformRecord);
 window.platformCalls = [];
+// A platform whose server is gone: every call that sends something throws.
+if (window.platformShape === "throwing") {
+  for (const name of ["LMSSetValue", "LMSCommit", "LMSFinish"]) window.API[name] = () => { throw new Error("down"); };
+}
 for (const name of ["LMSInitialize", "LMSSetValue", "LMSCommit", "LMSFinish"]) {
   const original = window.API[name].bind(window.API);
   window.API[name] = (...args) => { window.platformCalls.push([name, ...args]); return original(...args); };
+}
+// wagtail-lms's API object: LMSTerminate where SCORM 1.2 has LMSFinish.
+if (window.platformShape === "wagtail") {
+  const finish = window.API.LMSFinish;
+  window.API.LMSTerminate = (...args) => finish(...args);
+  window.API.LMSFinish = undefined;
 }
 // What the platform would send its server on commit: the learner's record, write-only elements included.
 window.recorded = () => {
@@ -199,16 +209,20 @@ def test_a_package_holds_the_page_and_what_it_loads_but_no_other_lesson(scorm_si
     assert needed <= members  # every file the page's start reads
 
 
-def open_platform(browser, platform, record=None):
-    """A fresh browser (another machine: nothing saved) on the platform page; the lesson's frame."""
+def open_platform(browser, platform, record=None, shape=None):
+    """A fresh browser (another machine: nothing saved) on the platform page; the lesson's frame. `shape`
+    "wagtail": the platform's API object has LMSTerminate instead of LMSFinish; "throwing": its LMSSetValue,
+    LMSCommit and LMSFinish throw."""
     context = browser.new_context()
     page = context.new_page()
     if record is not None:
         page.add_init_script("window.platformRecord = {};".format(json.dumps(record)))
+    if shape is not None:
+        page.add_init_script("window.platformShape = {};".format(json.dumps(shape)))
     requests = []
     page.on("request", lambda request: requests.append(request.url))
     page.goto(platform.url("index.html"))
-    page.wait_for_function("() => window.recorded().status === 'incomplete' || window.recorded().status === 'passed'")
+    page.wait_for_function("() => window.platformCalls.some((call) => call[0] === 'LMSCommit')")  # the first report
     return context, page, page.frame_locator("#sco"), requests
 
 
@@ -290,6 +304,81 @@ def test_leaving_the_page_suspends_and_finishes_the_session(browser, platform):
     recorded = page.evaluate("window.recorded()")
     assert recorded["exit"] == "suspend"
     assert recorded["interactions"][0]["result"] == "wrong" and recorded["raw"] == "0"
+    context.close()
+
+
+def watch_errors(page):
+    """The uncaught errors of the page and of the lesson's frame, as they come."""
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.add_init_script("addEventListener('error', (event) => (top.frameErrors = top.frameErrors || [])"
+                         ".push(String(event.message)));")
+    return lambda: errors + (page.evaluate("window.frameErrors || []"))
+
+
+def test_a_platform_without_lms_finish_ends_the_session_with_lms_terminate_and_no_page_error(browser, platform):
+    context, page, lesson, _ = open_platform(browser, platform, shape="wagtail")
+    errors = watch_errors(page)
+    quiz_option(lesson.locator("#quiz-1"), RIGHT).check()
+    lesson.locator("#quiz-1 button[type=submit]").click()
+    expect(lesson.locator("#quiz-1 .quiz-verdict")).to_have_text("Correcto.")
+    page.evaluate("document.querySelector('#sco').src = 'about:blank'")
+    page.wait_for_function("() => window.recorded().exit === 'suspend'")
+    assert page.evaluate("window.API.isTerminated()")  # the page ended its session with LMSTerminate
+    assert errors() == []
+    context.close()
+
+
+def test_a_platform_whose_calls_throw_leaves_the_page_working(browser, platform):
+    context, page, lesson, _ = open_platform(browser, platform, shape="throwing")
+    errors = watch_errors(page)
+    quiz = lesson.locator("#quiz-1")
+    quiz_option(quiz, WRONG).check()
+    quiz.locator("button[type=submit]").click()
+    expect(quiz.locator(".quiz-verdict")).to_have_text("No es correcto.")
+    quiz_option(quiz, RIGHT).check()
+    quiz.locator("button[type=submit]").click()
+    expect(quiz.locator(".quiz-verdict")).to_have_text("Correcto.")
+    page.evaluate("document.querySelector('#sco').src = 'about:blank'")
+    page.wait_for_function("() => window.platformCalls.some((call) => call[0] === 'LMSFinish')")
+    assert errors() == []
+    context.close()
+
+
+def test_a_reloaded_frame_the_platform_will_not_initialise_again_says_work_stays_in_this_browser(browser, platform):
+    context, page, lesson, _ = open_platform(browser, platform)
+    errors = watch_errors(page)
+    page.evaluate("document.querySelector('#sco').contentWindow.location.reload()")
+    # The reload finished the session; scorm-again, as SCORM 1.2 has it, refuses LMSInitialize after LMSFinish.
+    page.wait_for_function("() => window.platformCalls.filter((call) => call[0] === 'LMSInitialize').length === 2")
+    strings = json.loads((ROOT / "site" / "i18n" / "es.json").read_text(encoding="utf-8"))
+    expect(lesson.locator(".saved-notice-scorm")).to_have_text(strings["scorm_not_recorded"])
+    calls = page.evaluate("window.platformCalls.length")
+    quiz = lesson.locator("#quiz-1")
+    quiz_option(quiz, RIGHT).check()
+    quiz.locator("button[type=submit]").click()
+    expect(quiz.locator(".quiz-verdict")).to_have_text("Correcto.")
+    frame = next(frame for frame in page.frames if "/package/" in frame.url)
+    frame.wait_for_function("() => Object.keys(localStorage).some((name) => name.includes(':quiz:'))")
+    assert page.evaluate("window.platformCalls.length") == calls  # nothing more went to the platform
+    assert page.evaluate("window.recorded()")["interactions"] == [] and errors() == []
+    context.close()
+
+
+def test_a_number_typed_as_spanish_writes_it_goes_normalised_and_a_failed_status_stays(browser, platform):
+    context, page, lesson, _ = open_platform(browser, platform, {"core": {"lesson_status": "failed"}})
+    quiz = lesson.locator(".quiz:has(input[type=text])").first
+    answer = quiz.evaluate("(form) => JSON.parse(document.getElementById('page-data').textContent)"
+                           ".quizzes.find((one) => 'quiz-' + one.id === form.id).answer")
+    assert answer == int(answer) and answer >= 1000
+    quiz.locator("input[type=text]").fill("{:,}".format(int(answer)).replace(",", "."))  # "262.144", as in Spanish
+    quiz.locator("button[type=submit]").click()
+    expect(quiz.locator(".quiz-verdict")).to_have_text("Correcto.")
+    page.wait_for_function("() => window.recorded().interactions.length === 1")
+    recorded = page.evaluate("window.recorded()")
+    assert [(one["type"], one["result"], one["response"]) for one in recorded["interactions"]] == [
+        ("numeric", "correct", str(int(answer)))]
+    assert recorded["status"] == "failed"  # the platform's verdict, not the page's "incomplete"
     context.close()
 
 

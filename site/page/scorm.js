@@ -13,7 +13,12 @@
 // - interactions: a journal (as SCORM 1.2 keeps them), id "quiz-<key>" or "challenge-<key>": one entry each time a
 //   result is new or changed since the platform last heard of it (a challenge's every check, failed ones too),
 //   none for results the platform's saved record already holds.
-// - every API call is guarded: a function the platform lacks, throws in, or answers "false" to leaves the page working.
+// - every API call is guarded: a function the platform lacks, throws in, or answers "false" to leaves the page working;
+//   an interaction the platform refuses is offered again with the next commit. Without LMSFinish (wagtail-lms has
+//   only LMSTerminate) the session ends with LMSTerminate.
+// - a page shown again from the back-forward cache after its session ended initialises again; a page the platform
+//   does not initialise (a reloaded frame, a Back the platform refuses after LMSFinish, as SCORM has it) says in
+//   one sentence that its work is saved only in this browser from then on.
 import { answerByIds, exerciseIsPassed, fitsSeed, optionIds, quizIsRight } from "./fits.js";
 import { pageNotice } from "./notice.js";
 import { parseNumber } from "./numbers.js";
@@ -272,12 +277,19 @@ export class Platform {
     this.storage = storage;
     this.notify = notify;
     this.told = "";
-    this.started = Date.now();
     this.finished = false;
+    this.begin();
+  }
+
+  /** A session's start: what the platform holds (status, score, journal, saved work), the work restored. */
+  begin() {
+    const { data, storage } = this;
+    this.started = Date.now();
     this.baseStatus = this.get("cmi.core.lesson_status");
     const raw = this.get("cmi.core.score.raw");
     this.baseScore = raw.trim() !== "" && Number.isFinite(Number(raw)) ? Number(raw) : null;
-    this.next = Number(this.get("cmi.interactions._count")) || 0;
+    // Never before what this page wrote in an earlier session, if the platform's count lags behind it.
+    this.next = Math.max(this.next || 0, Number(this.get("cmi.interactions._count")) || 0);
     const suspended = this.get("cmi.suspend_data");
     // What the platform already holds of each result: a relaunch journals only what is new or changed.
     this.sent = new Map();
@@ -287,29 +299,54 @@ export class Platform {
     this.restored = restore(data.lesson, suspended, storage, data);
   }
 
-  /** Connect to the platform above this page, if there is one (restoring its saved work); null otherwise. */
-  static connect(data, win = window) {
+  /**
+   * Connect to the platform above this page, if there is one (restoring its saved work); null otherwise. A
+   * platform that does not initialise the page (a reloaded frame after LMSFinish) is told of with `notify`.
+   */
+  static connect(data, win = window, storage = localStore(), notify = pageNote) {
     const api = findAPI(win);
-    if (!api || typeof api.LMSInitialize !== "function") return null;
-    try {
-      if (String(api.LMSInitialize("")) !== "true") return null;
-    } catch (error) {
-      return null; // a platform that throws: the page works as it does on the site
+    if (!api || !offers(api, "LMSInitialize")) return null;
+    if (!initialise(api)) {
+      notify(notRecorded(data));
+      return null;
     }
-    return new Platform(api, data);
+    return new Platform(api, data, storage, notify);
   }
 
-  /** Report now, then after each save of a block's work, and finish the session when the page goes away. */
+  /**
+   * Report now, then after each save of a block's work; finish the session when the page goes away, and
+   * initialise again when the page comes back from the back-forward cache.
+   */
   follow(target = document, win = window) {
     target.addEventListener("work-saved", () => this.report());
     win.addEventListener("pagehide", () => this.finish());
+    win.addEventListener("pageshow", (event) => {
+      if (event.persisted && this.resume()) this.report();
+    });
     this.report();
+  }
+
+  /**
+   * A new session after a finished one: LMSInitialize, then what the platform holds is read again. When the
+   * platform refuses, the learner is told their work stays in this browser. Whether a session opened.
+   */
+  resume() {
+    if (!this.finished) return false;
+    if (!initialise(this.api)) {
+      const text = notRecorded(this.data);
+      if (text !== this.told) this.notify(text);
+      this.told = text;
+      return false;
+    }
+    this.finished = false;
+    this.begin();
+    return true;
   }
 
   /** Call the API's `name` if it has one; its answer as text, "" when it lacks it or throws. */
   call(name, ...args) {
-    if (typeof this.api[name] !== "function") return "";
     try {
+      if (!offers(this.api, name)) return "";
       const answer = this.api[name](...args);
       return answer === undefined || answer === null ? "" : String(answer);
     } catch (error) {
@@ -341,9 +378,9 @@ export class Platform {
     for (const one of outcome.interactions) {
       if (this.sent.get(one.id) === signature(one)) continue;
       const prefix = "cmi.interactions." + this.next + ".";
+      if (!this.set(prefix + "id", one.id)) continue; // refused: offered again with the next commit
       this.next += 1;
       this.sent.set(one.id, signature(one));
-      this.set(prefix + "id", one.id);
       this.set(prefix + "type", one.type);
       if (one.response) this.set(prefix + "student_response", one.response);
       this.set(prefix + "result", one.result);
@@ -364,14 +401,37 @@ export class Platform {
     this.notify(text);
   }
 
-  /** End the session: its time, "suspend" so the next launch resumes, and LMSFinish. */
+  /** End the session: its time, "suspend" so the next launch resumes, and LMSFinish (LMSTerminate without it). */
   finish() {
     if (this.finished) return;
     this.report();
     this.set("cmi.core.exit", "suspend");
     this.call("LMSCommit", "");
-    this.call("LMSFinish", "");
+    this.call(offers(this.api, "LMSFinish") ? "LMSFinish" : "LMSTerminate", "");
     this.finished = true;
+  }
+}
+
+/** LMSInitialize: whether the platform opened a session (not when it answers "false" or throws). */
+function initialise(api) {
+  try {
+    return String(api.LMSInitialize("")) === "true";
+  } catch (error) {
+    return false; // a platform that throws: the page works as it does on the site
+  }
+}
+
+/** The sentence that says the platform records nothing of this page, in the page's language. */
+function notRecorded(data) {
+  return (data.strings || {}).scorm_not_recorded || "";
+}
+
+/** Whether the platform's API object has a function `name` (false when even asking throws). */
+function offers(api, name) {
+  try {
+    return typeof api[name] === "function";
+  } catch (error) {
+    return false;
   }
 }
 

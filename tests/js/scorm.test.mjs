@@ -131,7 +131,13 @@ function fakeAPI(held = {}, overrides = {}) {
     values, calls: [],
     LMSInitialize: () => "true",
     LMSGetValue: (name) => (name in values ? values[name] : ""),
-    LMSSetValue: (name, value) => { api.calls.push(["set", name, value]); values[name] = value; return "true"; },
+    LMSSetValue: (name, value) => {
+      api.calls.push(["set", name, value]);
+      values[name] = value;
+      const entry = /^cmi\.interactions\.(\d+)\.id$/.exec(name); // the platform counts the journal's entries
+      if (entry) values["cmi.interactions._count"] = String(Math.max(Number(values["cmi.interactions._count"]), Number(entry[1]) + 1));
+      return "true";
+    },
     LMSCommit: () => { api.calls.push(["commit"]); return "true"; },
     LMSFinish: () => { api.calls.push(["finish"]); return "true"; },
   };
@@ -219,4 +225,94 @@ test("answers and times are written as SCORM 1.2 wants them", () => {
   assert.equal(quizResponse({ kind: "numeric" }, "1 048 576", "."), "1048576");
   assert.equal(quizResponse({ kind: "truefalse" }, null), "");
   assert.equal(timespan(3723450), "0001:02:03.45");
+});
+
+test("without LMSFinish the session ends with LMSTerminate, and a finish that throws is no page error", () => {
+  const storage = store([["quiz", "a", right]]);
+  const terminating = fakeAPI({}, { LMSFinish: undefined, LMSTerminate: () => { terminating.calls.push(["terminate"]); return "true"; } });
+  new Platform(terminating, DATA, storage, () => {}).finish();
+  assert.deepEqual(terminating.calls.slice(-2), [["commit"], ["terminate"]]);
+  const broken = fakeAPI();
+  for (const name of ["LMSFinish", "LMSCommit"]) {
+    Object.defineProperty(broken, name, { get() { throw new Error("platform gone"); } });
+  }
+  const platform = new Platform(broken, DATA, storage, () => {});
+  assert.doesNotThrow(() => platform.finish());
+  assert.equal(broken.values["cmi.core.exit"], "suspend"); // what could be sent was
+});
+
+test("an interaction the platform refuses is offered again with the next commit, at the same place", () => {
+  const storage = store([["quiz", "a", right]]);
+  let refuse = true;
+  const api = fakeAPI();
+  const accept = api.LMSSetValue;
+  api.LMSSetValue = (name, value) => (refuse && name.startsWith("cmi.interactions.") ? "false" : accept(name, value));
+  const platform = new Platform(api, DATA, storage, () => {});
+  platform.report();
+  assert.deepEqual(interactionsOf(api), []);
+  refuse = false;
+  platform.report();
+  assert.deepEqual(interactionsOf(api), [["0.id", "quiz-a"], ["0.result", "correct"]]);
+});
+
+/** A window and a document as follow() listens to them, and the events a browser sends them. */
+function pageEvents() {
+  const win = new EventTarget();
+  const doc = new EventTarget();
+  const show = (persisted) => win.dispatchEvent(Object.assign(new Event("pageshow"), { persisted }));
+  return { win, doc, show, hide: () => win.dispatchEvent(new Event("pagehide")), saved: () => doc.dispatchEvent(new Event("work-saved")) };
+}
+
+test("a page back from the back-forward cache initialises again and reports what is answered after", () => {
+  const storage = store([["quiz", "a", right]]);
+  const api = fakeAPI();
+  api.LMSInitialize = () => { api.calls.push(["initialize"]); return "true"; };
+  const platform = Platform.connect(DATA, { parent: null, API: api }, storage, () => {});
+  const page = pageEvents();
+  platform.follow(page.doc, page.win);
+  page.hide();
+  page.show(false); // a first showing is no return
+  assert.deepEqual(api.calls.filter((call) => ["initialize", "finish"].includes(call[0])), [["initialize"], ["finish"]]);
+  page.show(true);
+  storage.setItem(key(LESSON, "quiz", "b"), JSON.stringify({ answer: true, checked: true, state: "right", earned: true }));
+  page.saved();
+  assert.deepEqual(api.calls.filter((call) => ["initialize", "finish"].includes(call[0])).length, 3);
+  assert.deepEqual(interactionsOf(api), [["0.id", "quiz-a"], ["0.result", "correct"], ["1.id", "quiz-b"], ["1.result", "correct"]]);
+  assert.equal(api.values["cmi.core.score.raw"], "67");
+});
+
+test("a platform that will not initialise the page again: it says so once, in the page's language, and sends nothing", () => {
+  const strings = { scorm_not_recorded: "saved only here" };
+  const data = { ...DATA, strings };
+  const storage = store([["quiz", "a", right]]);
+  let sessions = 0;
+  const api = fakeAPI({}, { LMSInitialize: () => { sessions += 1; return sessions === 1 ? "true" : "false"; } });
+  const told = [];
+  const platform = Platform.connect(data, { parent: null, API: api }, storage, (text) => told.push(text));
+  const page = pageEvents();
+  platform.follow(page.doc, page.win);
+  page.hide(); // Back: the page is hidden, its session finished...
+  const sent = api.calls.length;
+  page.show(true); // ...and shown again, which SCORM's LMSInitialize refuses after LMSFinish
+  page.saved();
+  page.hide();
+  page.show(true);
+  assert.deepEqual(told, ["saved only here"]);
+  assert.equal(api.calls.length, sent);
+  // A reloaded frame: a new page whose LMSInitialize is refused tells the learner the same.
+  const reloaded = [];
+  assert.equal(Platform.connect(data, { parent: null, API: api }, storage, (text) => reloaded.push(text)), null);
+  assert.deepEqual(reloaded, ["saved only here"]);
+  assert.equal(api.calls.length, sent);
+});
+
+test("every language says in one sentence that the work is saved only in this browser when no platform records it", async () => {
+  const { readFile } = await import("node:fs/promises");
+  for (const language of ["en", "es", "uk"]) {
+    const strings = JSON.parse(await readFile(new URL("../../site/i18n/" + language + ".json", import.meta.url), "utf-8"));
+    const text = strings.scorm_not_recorded;
+    assert.equal(typeof text, "string", language);
+    assert.equal(text.match(/[.!?](\s|$)/g).length, 1, language); // one sentence, ended
+    assert.ok(!text.includes("'"), language); // typographic apostrophes only
+  }
 });
