@@ -72,7 +72,7 @@ def test_after_stop_in_a_loop_a_later_cell_skips_the_hidden_cell_that_reads_it_a
     assert not [entry for entry in said if re.search(r"[Cc]ells? [\d, ]*\b\d+\.\d", entry["text"])], said
     # While the hidden cell that needs nothing from the loop runs, the bar names the visible cell it prepares.
     serving = [entry["text"] for entry in said if entry["hidden"]]
-    assert serving and set(serving) == {"Cell 3: running…"}, said
+    assert serving and set(serving) == {"Python is running cell 3."}, said
 
 
 def test_a_hidden_cell_stopped_while_it_ran_is_run_again_first_and_never_named(page, fixture_server):
@@ -105,7 +105,7 @@ def test_after_stop_in_a_training_the_next_cell_runs_without_a_hidden_cells_trac
     after = cell(page, "Cell 16")  # the next training: hidden cell 15.1, which reads cell 15's result, comes first
     after.locator("[data-action=run]").click()
     expect(after.locator(".progress-text")).to_contain_text("Epoch 1/6", timeout=120_000)
-    expect(page.locator(".runtime-status")).to_have_text("Cell 16: running…")
+    expect(page.locator(".runtime-status")).to_have_text("Python is running cell 16.")
     expect(after.locator(".skip-note")).to_contain_text("Cell 15 above was stopped")
     page.locator("[data-action=stop]").click()  # and once more: the bar must not stay "running" after it
     expect(after).to_have_attribute("data-state", "stopped", timeout=30_000)

@@ -182,8 +182,7 @@ class LessonPage {
 
   /**
    * What the runtime bar says while `job` runs: a cell or a challenge's check (a hidden cell by the visible job it
-   * prepares, never by its own number), and how many visible jobs wait, both numbers first, so that the phone's
-   * one-line bar, which cuts the sentence's end, still shows them.
+   * prepares, never by its own number), and how many visible jobs wait: a sentence, which the bar wraps on a phone.
    */
   doing(job) {
     const { job: named, waiting } = barSubject(job, this.scheduler.queued);
