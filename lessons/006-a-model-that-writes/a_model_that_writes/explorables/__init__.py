@@ -1,0 +1,1 @@
+"""The explorables of lesson 006-a-model-that-writes."""
