@@ -1,7 +1,6 @@
 """Errors explained (course.explain): each beginner's error, raised by a cell, gets sentences under its traceback
 that name the learner's own values, in each of the course's three languages; other errors get none."""
 
-import asyncio
 import subprocess
 import sys
 
@@ -10,7 +9,7 @@ import pytest
 from course import numbers
 from course.runner import Session
 from coursebuild.outputs import render_output
-from support import ROOT
+from support import ROOT, run_on_own_thread
 
 # (cell code, {language: words the explanation must hold}): the learner's own shapes, sizes and names.
 CASES = {
@@ -49,7 +48,7 @@ def error_of(code, language, session=None):
     before = numbers.current_language()
     numbers.set_language(language)
     try:
-        result = asyncio.run(session.run("1", code))
+        result = run_on_own_thread(session.run("1", code))  # Playwright's loop may be running in this thread
     finally:
         numbers.set_language(before)
     assert not result["ok"]

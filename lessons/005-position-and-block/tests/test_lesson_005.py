@@ -317,13 +317,11 @@ def stdout_of(result):
 
 def test_a_training_stopped_part_way_draws_a_shorter_curve_and_its_cell_run_again_starts_over_from_the_seed(
         monkeypatch):
-    import asyncio
-
     from course import control
     from course.runner import Session
 
     def run(session, cell):
-        result = asyncio.run(session.run(str(cell.number), cell.code))
+        result = support.run_on_own_thread(session.run(str(cell.number), cell.code))  # Playwright's loop may run here
         assert result["ok"] or result.get("stopped"), result["output"]
         return result
 
